@@ -1,0 +1,89 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { brandForHost, brands } from "#brands/index";
+import { requestContext } from "./context";
+import { securityHeaders } from "./csp";
+import { newCsrfCookieValue, readCsrfCookie } from "./csrf";
+import { currentDatabase, openDatabase, setDatabase } from "./db/client";
+import { isEmpty, seed } from "./db/seed/seed";
+import { now } from "./clock";
+import { env } from "./env";
+import { initErrorReporting, reportError } from "./error-reporting";
+import { logger } from "./logger";
+import { mountDevIdentity } from "./dev/mount-identity";
+import { purgeOldSessions } from "./session";
+
+/**
+ * Opens (and on first run migrates and seeds) the database. Kept on globalThis so a development reload of this
+ * module does not open the embedded database twice.
+ */
+const state = ((globalThis as { __portal?: { ready?: Promise<express.Express> } }).__portal ??= {});
+
+async function prepareDatabase() {
+  if (currentDatabase()) return;
+  const handle = await openDatabase({ databaseUrl: env().databaseUrl, dataDir: env().dataDir });
+  setDatabase(handle);
+  await handle.migrate();
+  if (env().seedOnEmpty && (await isEmpty(handle.db))) {
+    logger.info("seeding demo data");
+    await seed(handle.db, now());
+  }
+}
+
+async function build(): Promise<express.Express> {
+  initErrorReporting();
+  await prepareDatabase();
+  const app = express();
+  app.disable("x-powered-by");
+  if (env().trustProxy) app.set("trust proxy", true);
+  app.use(securityHeaders());
+
+  if (!env().oidcIssuer) await mountDevIdentity(app);
+
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: env().production ? "production" : "development",
+      getLoadContext(req, res) {
+        const brand = brandForHost(req.headers.host);
+        const existing = readCsrfCookie(new Request("http://x", { headers: { cookie: req.headers.cookie ?? "" } }));
+        const fresh = existing ? null : newCsrfCookieValue();
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          nonce: res.locals.nonce,
+          brand,
+          environment: env().environment,
+          clientIp: req.ip ?? "unknown",
+          origin: env().origins[brand.id],
+          newCsrfCookie: fresh,
+          csrfCookie: existing ?? fresh!,
+        });
+        return context;
+      },
+    }),
+  );
+  app.use(((error, _req, res, _next) => {
+    reportError(error);
+    res.status(500).type("text/plain").send("Internal Server Error");
+  }) as express.ErrorRequestHandler);
+
+  // Expired sessions are purged hourly; cheap and keeps the table small.
+  const timer = setInterval(() => purgeOldSessions().catch((e) => reportError(e)), 60 * 60 * 1000);
+  timer.unref();
+  logger.info("portal ready", { brands: Object.keys(brands), database: currentDatabase()?.kind, identity: env().oidcIssuer ? "configured" : "development" });
+  return app;
+}
+
+export function getApp(): Promise<express.Express> {
+  return (state.ready ??= build());
+}
+
+export async function shutdown() {
+  const handle = currentDatabase();
+  setDatabase(null);
+  state.ready = undefined;
+  await handle?.close();
+}

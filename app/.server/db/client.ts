@@ -1,0 +1,67 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export const migrationsFolder = path.resolve(process.cwd(), "app/.server/db/migrations");
+
+type Handle = { db: Database; migrate(opts?: { migrationsSchema?: string }): Promise<void>; close(): Promise<void>; kind: "pglite" | "postgres" };
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder on disk, or memory with `memory://`). */
+export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string; searchPath?: string }): Promise<Handle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: (o) => migratePg(db as never, { migrationsFolder, migrationsSchema: o?.migrationsSchema }),
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.dataDir ?? "./data";
+  let client: PGlite;
+  if (dir.startsWith("memory://")) client = new PGlite();
+  else {
+    // PGlite needs the parent folder to exist.
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(path.join(dir, "pglite"));
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: (o) => migratePglite(db as never, { migrationsFolder, migrationsSchema: o?.migrationsSchema }),
+    close: () => client.close(),
+  };
+}
+
+let current: Handle | null = null;
+
+/** The process-wide database, set once at start (or by a test). */
+export function db(): Database {
+  if (!current) throw new Error("Database is not open");
+  return current.db;
+}
+
+export function setDatabase(handle: Handle | null) {
+  current = handle;
+}
+
+export function currentDatabase(): Handle | null {
+  return current;
+}

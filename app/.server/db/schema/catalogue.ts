@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { people } from "./people";
+
+export const clinics = pgTable("clinics", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  municipality: text("municipality").notNull(),
+  streetAddress: text("street_address"),
+  postalCode: text("postal_code"),
+  postOffice: text("post_office"),
+  arrivalInfo: text("arrival_info"),
+  isRemote: boolean("is_remote").notNull().default(false),
+});
+
+export const specialties = pgTable("specialties", {
+  id: text("id").primaryKey(),
+  nameFi: text("name_fi").notNull(),
+  nameSv: text("name_sv").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
+export const practitioners = pgTable("practitioners", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  titleFi: text("title_fi").notNull(),
+  titleSv: text("title_sv").notNull(),
+  titleEn: text("title_en").notNull(),
+  specialtyId: text("specialty_id").references(() => specialties.id),
+  isResource: boolean("is_resource").notNull().default(false),
+});
+
+export const locationTypes = [
+  "physicalLocation",
+  "remoteAppointment",
+  "phoneAppointment",
+  "videoAppointment",
+  "meetingAppointment",
+] as const;
+
+/** A time slot in a practitioner's calendar. Whether it is free is decided by `reservations`. */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: text("clinic_id")
+      .notNull()
+      .references(() => clinics.id),
+    practitionerId: text("practitioner_id")
+      .notNull()
+      .references(() => practitioners.id),
+    specialtyId: text("specialty_id")
+      .notNull()
+      .references(() => specialties.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    locationType: text("location_type", { enum: locationTypes }).notNull().default("physicalLocation"),
+    kindCode: text("kind_code"),
+  },
+  (t) => [index("appointments_starts_at_idx").on(t.startsAt), index("appointments_practitioner_idx").on(t.practitionerId)],
+);
+
+/**
+ * A person's reservation of an appointment. At most one active reservation per appointment is enforced by the
+ * database (partial unique index), so a slot can never be booked twice.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id),
+    status: text("status", { enum: ["active", "cancelled", "providerCancelled"] }).notNull().default("active"),
+    reservedAt: timestamp("reserved_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    room: text("room"),
+  },
+  (t) => [
+    uniqueIndex("reservations_one_active_per_appointment").on(t.appointmentId).where(sql`${t.status} = 'active'`),
+    index("reservations_person_idx").on(t.personId),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./people";
+export * from "./catalogue";
+export * from "./health";
+export * from "./session";

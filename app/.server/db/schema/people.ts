@@ -1,0 +1,40 @@
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** A customer (patient). The identity code is the natural key from strong identification. */
+export const people = pgTable("people", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  identityCode: text("identity_code").notNull().unique(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  birthDate: date("birth_date", { mode: "string" }).notNull(),
+  streetAddress: text("street_address"),
+  postalCode: text("postal_code"),
+  postOffice: text("post_office"),
+  phoneNumber: text("phone_number"),
+  emailAddress: text("email_address"),
+  language: text("language", { enum: ["fi", "sv", "en"] }).notNull().default("fi"),
+  patientDataConsent: text("patient_data_consent", { enum: ["ok", "missing", "invalid"] }).notNull().default("missing"),
+  patientDataConsentUpdatedAt: timestamp("patient_data_consent_updated_at", { withTimezone: true }),
+  /** A phone number from onboarding that has not been verified for SMS login yet (front page prompt). */
+  mfaOnboardingPhone: text("mfa_onboarding_phone"),
+  mfaVerifiedPhone: text("mfa_verified_phone"),
+  hasOccupationalCare: boolean("has_occupational_care").notNull().default(false),
+  isSicknessFundMember: boolean("is_sickness_fund_member").notNull().default(false),
+  creditWorthy: boolean("credit_worthy").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Guardianship of a minor; the guardian may act for the child through a mandate while the child is 11 or younger. */
+export const guardianships = pgTable(
+  "guardianships",
+  {
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["parent", "trustee", "nextOfKin", "other"] }).notNull().default("parent"),
+  },
+  (t) => [primaryKey({ columns: [t.guardianId, t.childId] }), index("guardianships_child_idx").on(t.childId)],
+);

@@ -1,0 +1,47 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { people } from "./people";
+
+/**
+ * Server-side sessions. The cookie holds a random id; only its SHA-256 is stored, so a database dump
+ * cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    /** The identified user (null until registration finishes). */
+    userId: uuid("user_id").references(() => people.id, { onDelete: "cascade" }),
+    /** Whose data the session reads: the user, or a child the user holds a mandate for. */
+    actingPersonId: uuid("acting_person_id").references(() => people.id, { onDelete: "cascade" }),
+    /** Strong identification without a patient record yet: identity code and names, for registration. */
+    pendingIdentity: jsonb("pending_identity").$type<{ identityCode: string; firstName?: string; lastName?: string } | null>(),
+    acr: text("acr"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app node. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Who read whose health data, what and when (required by Finnish law for patient data). */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    actorId: uuid("actor_id").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    resourceId: text("resource_id"),
+  },
+  (t) => [index("access_log_subject_idx").on(t.subjectId, t.at)],
+);

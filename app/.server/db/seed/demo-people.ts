@@ -1,0 +1,31 @@
+import { makeTestIdentityCode } from "~/lib/identity-code";
+
+/**
+ * The demo people, with valid test identity codes (individual numbers 900–999). README lists them.
+ * Birth years are relative to the current year so that ages (child under 12, child over 12, 65+) stay true.
+ */
+export function demoPeople(year: number) {
+  const person = (key: string, firstName: string, lastName: string, birth: { year: number; month: number; day: number }, individual: number, description: string) => ({
+    key,
+    firstName,
+    lastName,
+    birthDate: birth,
+    identityCode: makeTestIdentityCode(birth, individual),
+    description,
+  });
+  return {
+    patient: person("patient", "Maija", "Meikäläinen", { year: 1985, month: 3, day: 15 }, 902, "private customer with appointments, results and messages"),
+    guardian: person("guardian", "Matti", "Virtanen", { year: 1980, month: 6, day: 21 }, 903, "guardian of two children"),
+    youngChild: person("youngChild", "Aino", "Virtanen", { year: year - 6, month: 2, day: 10 }, 904, "child aged 6"),
+    olderChild: person("olderChild", "Eetu", "Virtanen", { year: year - 14, month: 9, day: 3 }, 905, "child aged 14"),
+    employee: person("employee", "Liisa", "Korhonen", { year: 1990, month: 11, day: 2 }, 906, "occupational-health employee"),
+    senior: person("senior", "Erkki", "Nieminen", { year: year - 70, month: 1, day: 28 }, 907, "aged 65 or over"),
+    newCustomer: person("newCustomer", "Sanna", "Uusitalo", { year: 1995, month: 7, day: 14 }, 908, "no events yet"),
+    smsUser: person("smsUser", "Kalle", "Mäkinen", { year: 1978, month: 12, day: 5 }, 909, "SMS second factor on"),
+  };
+}
+
+/** A valid identity code with no patient record: logging in with it leads to registration. */
+export function unregisteredIdentityCode() {
+  return makeTestIdentityCode({ year: 1999, month: 1, day: 1 }, 920);
+}

@@ -1,0 +1,196 @@
+import { count } from "drizzle-orm";
+import type { Database } from "../client";
+import * as s from "../schema";
+import { demoPeople } from "./demo-people";
+import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
+
+const MUNICIPALITY_CLINICS = [
+  { id: "HKI-KAMPPI", name: "Solmu Kamppi", municipality: "helsinki", streetAddress: "Urho Kekkosen katu 1", postalCode: "00100", postOffice: "Helsinki" },
+  { id: "HKI-ITIS", name: "Solmu Itäkeskus", municipality: "helsinki", streetAddress: "Itäkatu 3", postalCode: "00930", postOffice: "Helsinki" },
+  { id: "ESP-LEPPAVAARA", name: "Solmu Leppävaara", municipality: "espoo", streetAddress: "Leppävaarankatu 5", postalCode: "02600", postOffice: "Espoo" },
+  { id: "VAN-TIKKURILA", name: "Solmu Tikkurila", municipality: "vantaa", streetAddress: "Asematie 7", postalCode: "01300", postOffice: "Vantaa" },
+  { id: "KER-KESKUSTA", name: "Solmu Kerava", municipality: "kerava", streetAddress: "Kauppakaari 9", postalCode: "04200", postOffice: "Kerava" },
+  { id: "JAR-KESKUSTA", name: "Solmu Järvenpää", municipality: "järvenpää", streetAddress: "Sibeliuksenkatu 11", postalCode: "04400", postOffice: "Järvenpää" },
+  { id: "TUU-HYRYLA", name: "Solmu Hyrylä", municipality: "tuusula", streetAddress: "Hyryläntie 13", postalCode: "04300", postOffice: "Tuusula" },
+  { id: "HYV-KESKUSTA", name: "Solmu Hyvinkää", municipality: "hyvinkää", streetAddress: "Hämeenkatu 15", postalCode: "05800", postOffice: "Hyvinkää" },
+  { id: "PJ-KAMPPI", name: "Pikkujätti Kamppi", municipality: "helsinki", streetAddress: "Runeberginkatu 2", postalCode: "00100", postOffice: "Helsinki" },
+];
+
+const SPECIALTIES = [
+  { id: "YLE", nameFi: "Yleislääkäri", nameSv: "Allmänläkare", nameEn: "General practitioner" },
+  { id: "HOI", nameFi: "Sairaanhoitaja", nameSv: "Sjukskötare", nameEn: "Nurse" },
+  { id: "FYS", nameFi: "Fysioterapia", nameSv: "Fysioterapi", nameEn: "Physiotherapy" },
+  { id: "LAS", nameFi: "Lastentaudit", nameSv: "Barnsjukdomar", nameEn: "Paediatrics" },
+  { id: "GYN", nameFi: "Gynekologia", nameSv: "Gynekologi", nameEn: "Gynaecology" },
+  { id: "IHO", nameFi: "Ihotaudit", nameSv: "Hudsjukdomar", nameEn: "Dermatology" },
+  { id: "PSY", nameFi: "Psykologi", nameSv: "Psykolog", nameEn: "Psychologist" },
+  { id: "TTH", nameFi: "Työterveyshuolto", nameSv: "Företagshälsovård", nameEn: "Occupational health care" },
+  { id: "Y65V", nameFi: "65+ lääkärin vastaanotto", nameSv: "65+ läkarmottagning", nameEn: "65+ doctor's appointment" },
+];
+
+const PRACTITIONERS = [
+  { id: "P-AHO", name: "Anna Aho", spec: "YLE", clinics: ["HKI-KAMPPI", "RMT"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
+  { id: "P-BERG", name: "Björn Berg", spec: "YLE", clinics: ["ESP-LEPPAVAARA"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
+  { id: "P-HEI", name: "Helena Heikkinen", spec: "HOI", clinics: ["HKI-ITIS", "RMT"], title: ["Sairaanhoitaja", "Sjukskötare", "Nurse"] },
+  { id: "P-KOS", name: "Kari Koskinen", spec: "FYS", clinics: ["VAN-TIKKURILA"], title: ["Fysioterapeutti", "Fysioterapeut", "Physiotherapist"] },
+  { id: "P-LAH", name: "Laura Lahtinen", spec: "LAS", clinics: ["PJ-KAMPPI"], title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"] },
+  { id: "P-MIE", name: "Mikko Miettinen", spec: "LAS", clinics: ["PJ-KAMPPI", "RMT"], title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"] },
+  { id: "P-NUR", name: "Noora Nurmi", spec: "GYN", clinics: ["HKI-KAMPPI"], title: ["Gynekologi", "Gynekolog", "Gynaecologist"] },
+  { id: "P-ORA", name: "Olli Rantanen", spec: "IHO", clinics: ["KER-KESKUSTA", "JAR-KESKUSTA"], title: ["Ihotautien erikoislääkäri", "Hudläkare", "Dermatologist"] },
+  { id: "P-SAL", name: "Sari Salo", spec: "PSY", clinics: ["RMT"], title: ["Psykologi", "Psykolog", "Psychologist"] },
+  { id: "P-TUO", name: "Timo Tuominen", spec: "TTH", clinics: ["TUU-HYRYLA", "HYV-KESKUSTA"], title: ["Työterveyslääkäri", "Företagsläkare", "Occupational health physician"] },
+  { id: "P-VIR", name: "Veera Virta", spec: "Y65V", clinics: ["HKI-KAMPPI", "VAN-TIKKURILA"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An instant at a Helsinki wall-clock time, `dayOffset` days from today. */
+function at(today: Date, dayOffset: number, hour: number, minute = 0): Date {
+  const day = startOfHelsinkiDay(new Date(today.getTime() + dayOffset * DAY + 12 * 60 * 60 * 1000));
+  return new Date(day.getTime() + (hour * 60 + minute) * 60 * 1000);
+}
+
+function isoDate(d: Date): string {
+  const p = helsinkiDateParts(d);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(s.people);
+  return Number(row.n) === 0;
+}
+
+/** Creates the demo data set relative to `today`, so the demo never goes stale. */
+export async function seed(db: Database, today: Date) {
+  const year = helsinkiDateParts(today).year;
+  const demo = demoPeople(year);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(s.clinics).values([
+      ...MUNICIPALITY_CLINICS,
+      { id: "RMT", name: "Etävastaanotto", municipality: "remote", isRemote: true },
+    ]);
+    await tx.insert(s.specialties).values(SPECIALTIES);
+    await tx.insert(s.practitioners).values(
+      PRACTITIONERS.map((p) => ({ id: p.id, name: p.name, specialtyId: p.spec, titleFi: p.title[0], titleSv: p.title[1], titleEn: p.title[2] })),
+    );
+
+    const ids: Record<string, string> = {};
+    for (const p of Object.values(demo)) {
+      const b = p.birthDate;
+      const [row] = await tx
+        .insert(s.people)
+        .values({
+          identityCode: p.identityCode,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          birthDate: `${b.year}-${String(b.month).padStart(2, "0")}-${String(b.day).padStart(2, "0")}`,
+          streetAddress: "Esimerkkikatu 1 A 2",
+          postalCode: "00100",
+          postOffice: "Helsinki",
+          phoneNumber: "+358401234567",
+          emailAddress: `${p.firstName.toLowerCase().replace(/[^a-z]/g, "")}@example.com`,
+          language: "fi",
+          patientDataConsent: p.key === "newCustomer" ? "missing" : "ok",
+          patientDataConsentUpdatedAt: p.key === "newCustomer" ? null : new Date(today.getTime() - 200 * DAY),
+          mfaOnboardingPhone: p.key === "patient" ? "+358401234567" : null,
+          mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
+          hasOccupationalCare: p.key === "employee",
+        })
+        .returning({ id: s.people.id });
+      ids[p.key] = row.id;
+    }
+    await tx.insert(s.guardianships).values([
+      { guardianId: ids.guardian, childId: ids.youngChild },
+      { guardianId: ids.guardian, childId: ids.olderChild },
+    ]);
+
+    // Free slots for the next 8 weeks on weekdays, 8:00–19:30, every practitioner at each of their clinics.
+    const slots: (typeof s.appointments.$inferInsert)[] = [];
+    for (let d = 0; d < 56; d++) {
+      const weekday = helsinkiDateParts(at(today, d, 12)).weekday;
+      if (weekday > 5) continue;
+      for (const p of PRACTITIONERS) {
+        p.clinics.forEach((clinicId, i) => {
+          for (let hour = 8 + i * 2; hour < 20; hour += 2 + (d % 2)) {
+            slots.push({
+              clinicId,
+              practitionerId: p.id,
+              specialtyId: p.spec,
+              startsAt: at(today, d, hour, (d * 15) % 60),
+              durationMinutes: p.spec === "HOI" ? 20 : 30,
+              locationType: clinicId === "RMT" ? (hour % 4 === 0 ? "videoAppointment" : "phoneAppointment") : "physicalLocation",
+              kindCode: p.spec === "Y65V" ? "Y65V" : null,
+            });
+          }
+        });
+      }
+    }
+    for (let i = 0; i < slots.length; i += 500) await tx.insert(s.appointments).values(slots.slice(i, i + 500));
+
+    // Appointments the demo people hold.
+    const held = async (personKey: string, practitionerId: string, clinicId: string, specialtyId: string, startsAt: Date, extra: Partial<typeof s.reservations.$inferInsert> = {}) => {
+      const [a] = await tx
+        .insert(s.appointments)
+        .values({ clinicId, practitionerId, specialtyId, startsAt, durationMinutes: 30, locationType: clinicId === "RMT" ? "videoAppointment" : "physicalLocation" })
+        .returning({ id: s.appointments.id });
+      await tx.insert(s.reservations).values({ appointmentId: a.id, personId: ids[personKey], reservedAt: new Date(today.getTime() - 7 * DAY), ...extra });
+    };
+    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, 2, 9, 30));
+    await held("patient", "P-NUR", "HKI-KAMPPI", "GYN", at(today, 12, 14, 0));
+    await held("patient", "P-SAL", "RMT", "PSY", at(today, 20, 10, 0));
+    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, -30, 9, 0), { checkedInAt: at(today, -30, 8, 50) });
+    await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0));
+    await held("guardian", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 9, 8, 0));
+    await held("employee", "P-TUO", "TUU-HYRYLA", "TTH", at(today, 3, 11, 0));
+    await held("senior", "P-VIR", "HKI-KAMPPI", "Y65V", at(today, 4, 10, 0));
+
+    // Conversations.
+    const [t1] = await tx
+      .insert(s.threads)
+      .values({ personId: ids.patient, title: "Laboratoriotulokset", createdAt: at(today, -3, 10), customerReadAt: at(today, -3, 10, 5) })
+      .returning({ id: s.threads.id });
+    await tx.insert(s.messages).values([
+      { threadId: t1.id, authorType: "CustomerUser", authorName: "Maija Meikäläinen", content: "Hei, onko verikokeiden tulokset jo tulleet?", createdAt: at(today, -3, 10) },
+      { threadId: t1.id, authorType: "ProfessionalUser", authorName: "Anna Aho", content: "Hei! Tulokset ovat normaalit, kontrollia ei tarvita.", createdAt: at(today, -1, 15, 20) },
+    ]);
+    const [t2] = await tx
+      .insert(s.threads)
+      .values({ personId: ids.patient, title: "Reseptin uusiminen", createdAt: at(today, -40, 9), customerReadAt: at(today, -38, 12), isActive: false })
+      .returning({ id: s.threads.id });
+    await tx.insert(s.messages).values([
+      { threadId: t2.id, authorType: "CustomerUser", authorName: "Maija Meikäläinen", content: "Voisitteko uusia reseptini?", createdAt: at(today, -40, 9) },
+      { threadId: t2.id, authorType: "ProfessionalUser", authorName: "Helena Heikkinen", content: "Resepti on uusittu.", createdAt: at(today, -39, 11) },
+    ]);
+
+    await tx.insert(s.visits).values([
+      { personId: ids.patient, dateTime: at(today, -30, 9), practitionerId: "P-AHO", specialtyId: "YLE", summary: "Flunssaoireet, kotihoito-ohjeet." },
+      { personId: ids.patient, dateTime: at(today, -120, 14), practitionerId: "P-NUR", specialtyId: "GYN", summary: "Vuositarkastus." },
+      { personId: ids.youngChild, dateTime: at(today, -60, 13), practitionerId: "P-LAH", specialtyId: "LAS", summary: "Korvatulehdus." },
+      { personId: ids.guardian, dateTime: at(today, -15, 8), practitionerId: "P-BERG", specialtyId: "YLE", summary: "Selkäkipu." },
+    ]);
+    await tx.insert(s.prescriptions).values([
+      { personId: ids.patient, medicineName: "Burana", strength: "400 mg", issuedDate: isoDate(at(today, -30, 12)), isRenewable: false, dosageGuide: "1 tabletti tarvittaessa, enintään 3 kertaa päivässä" },
+      { personId: ids.patient, medicineName: "Levaxin", strength: "50 µg", issuedDate: isoDate(at(today, -300, 12)), isRenewable: true, dosageGuide: "1 tabletti aamulla" },
+      { personId: ids.patient, medicineName: "Ventoline", strength: "0,1 mg/annos", issuedDate: isoDate(at(today, -200, 12)), isRenewable: true, dosageGuide: "1–2 inhalaatiota tarvittaessa" },
+      { personId: ids.youngChild, medicineName: "Amorion", strength: "100 mg/ml", issuedDate: isoDate(at(today, -60, 12)), isRenewable: false, dosageGuide: "5 ml kahdesti päivässä 7 vrk" },
+    ]);
+    await tx.insert(s.referrals).values([
+      { personId: ids.patient, type: "laboratory", title: "Perusverenkuva, TSH", createdOn: isoDate(at(today, -5, 12)), validUntil: isoDate(at(today, 25, 12)), practitionerId: "P-AHO" },
+      { personId: ids.patient, type: "imaging", title: "Polven röntgen", createdOn: isoDate(at(today, -10, 12)), validUntil: isoDate(at(today, 80, 12)), practitionerId: "P-AHO" },
+    ]);
+    const sampled = isoDate(at(today, -4, 12));
+    await tx.insert(s.labResults).values([
+      { personId: ids.patient, sampledOn: sampled, code: "B-PVK", displayName: "Perusverenkuva", isReady: true, resultText: "Normaali" },
+      { personId: ids.patient, sampledOn: sampled, code: "TSH", displayName: "Tyreotropiini", isReady: true, resultNumber: "2.1", unit: "mU/l", referenceMin: "0.5", referenceMax: "3.6" },
+      { personId: ids.patient, sampledOn: sampled, code: "fP-Kol", displayName: "Kolesteroli", isReady: false },
+    ]);
+    await tx.insert(s.imagingResults).values([
+      { personId: ids.patient, examinationName: "Keuhkojen röntgen", imagingDate: isoDate(at(today, -90, 12)), statementText: "Ei poikkeavaa." },
+    ]);
+    await tx.insert(s.questionnaireInvitations).values([
+      { personId: ids.patient, title: "Esitietolomake", createdAt: at(today, -2, 9) },
+      { personId: ids.patient, title: "Tyytyväisyyskysely", createdAt: at(today, -50, 9), answeredAt: at(today, -49, 9) },
+    ]);
+  });
+}

@@ -1,0 +1,83 @@
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import type { RouterContextProvider } from "react-router";
+import type { BrandId } from "#brands/index";
+import { DEFAULT_LANG, LANGS, isLang, type Lang } from "~/lib/lang";
+import { requestInfo } from "./context";
+
+/**
+ * Texts: `locales/<lang>/<namespace>.json`, with `brands/<brand>/locales/<lang>/<namespace>.json` merged over them.
+ * Each brand is an i18next namespace, so one instance serves both brands. Keys read `<namespace>.<key>`,
+ * e.g. `session.login.heading`.
+ */
+type Tree = { [key: string]: string | Tree };
+const base = import.meta.glob<Tree>("/locales/*/*.json", { eager: true, import: "default" });
+const overrides = import.meta.glob<Tree>("/brands/*/locales/*/*.json", { eager: true, import: "default" });
+
+function merge(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k];
+    out[k] = typeof v === "object" && typeof prev === "object" ? merge(prev, v) : v;
+  }
+  return out;
+}
+
+function build(): Record<Lang, Record<BrandId, Tree>> {
+  const result = {} as Record<Lang, Record<BrandId, Tree>>;
+  for (const lang of LANGS) {
+    let common: Tree = {};
+    for (const [file, tree] of Object.entries(base)) {
+      const [, , l, name] = file.split("/");
+      if (l === lang) common = merge(common, { [name.replace(/\.json$/, "")]: tree });
+    }
+    const perBrand = {} as Record<BrandId, Tree>;
+    for (const brand of ["main", "pikkujatti"] as BrandId[]) {
+      let tree = common;
+      for (const [file, o] of Object.entries(overrides)) {
+        const [, , b, , l, name] = file.split("/");
+        if (b === brand && l === lang) tree = merge(tree, { [name.replace(/\.json$/, "")]: o });
+      }
+      perBrand[brand] = tree;
+    }
+    result[lang] = perBrand;
+  }
+  return result;
+}
+
+export const resources = build();
+
+/** The language of a request: the first path segment, else a `lang` query parameter, else Finnish. */
+export function langOfRequest(request: Request): Lang {
+  const url = new URL(request.url);
+  const first = url.pathname.split("/")[1];
+  if (isLang(first)) return first;
+  const q = url.searchParams.get("lang");
+  return isLang(q) ? q : DEFAULT_LANG;
+}
+
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...LANGS],
+    fallbackLanguage: DEFAULT_LANG,
+    order: ["custom"],
+    findLocale: async (request) => langOfRequest(request),
+  },
+  i18next: {
+    resources,
+    ns: ["main", "pikkujatti"],
+    defaultNS: "main",
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    interpolation: { escapeValue: false },
+  },
+});
+
+export function getLang(context: Readonly<RouterContextProvider>): Lang {
+  const l = getLocale(context);
+  return isLang(l) ? l : DEFAULT_LANG;
+}
+
+/** A translate function for loaders and actions, in the request's language and brand. */
+export function serverT(context: Readonly<RouterContextProvider>) {
+  return getInstance(context).getFixedT(getLang(context), requestInfo(context).brand.id);
+}

@@ -1,0 +1,38 @@
+import { createContext, data, type MiddlewareFunction } from "react-router";
+import { requestInfo, sessionContext } from "./context";
+import { csrfCookieHeader, isValidCsrf, readCsrfCookie } from "./csrf";
+import { clearFlashCookie, readFlash, type Flash } from "./flash";
+import { readSession } from "./session";
+
+/** The flash of the request; the root loader marks it shown, and only then is the cookie cleared. */
+export const flashContext = createContext<{ flash: Flash | null; shown: boolean }>({ flash: null, shown: false });
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Root middleware: loads the session once per request, checks the CSRF token of every non-GET request,
+ * hands the flash message to the root loader and sets the cookies that the request earned.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const info = requestInfo(context);
+  if (!SAFE_METHODS.has(request.method)) {
+    if (!(await isValidCsrf(request, readCsrfCookie(request)))) {
+      throw data({ reason: "csrf" }, { status: 403 });
+    }
+  }
+  // Asking how long the session has left must not extend it; everything else counts as activity.
+  const isSessionApi = new URL(request.url).pathname === "/api/session";
+  const touch = !isSessionApi ? true : request.method === "POST" ? "force" : false;
+  context.set(sessionContext, await readSession(request, { touch }));
+  const flash = { flash: readFlash(request), shown: false };
+  context.set(flashContext, flash);
+
+  const response = await next();
+
+  if (info.newCsrfCookie) response.headers.append("Set-Cookie", csrfCookieHeader(info.newCsrfCookie));
+  // A flash survives redirects and is cleared once a page has shown it.
+  // (A redirect is 3xx for documents, 202/204 for React Router's data requests.)
+  const redirected = (response.status >= 300 && response.status < 400) || response.status === 202 || response.status === 204;
+  if (flash.shown && !redirected) response.headers.append("Set-Cookie", clearFlashCookie());
+  return response;
+};

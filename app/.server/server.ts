@@ -1,0 +1,63 @@
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * Starts the portal: in development through Vite (hot reload), in production from the build.
+ * Everything else (security headers, identity, the React Router handler) lives in app.ts, which is built
+ * together with the routes so they share one module graph.
+ */
+const production = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+type AppModule = { getApp(): Promise<express.Express>; shutdown(): Promise<void> };
+
+async function main() {
+  const started = Date.now();
+  const server = express();
+  server.disable("x-powered-by");
+  let appModule: () => Promise<AppModule>;
+
+  if (production) {
+    server.use(compression());
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    server.use(express.static("public", { maxAge: "1h", index: false }));
+    const mod = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as AppModule;
+    appModule = async () => mod;
+  } else {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    server.use(vite.middlewares);
+    appModule = () => vite.ssrLoadModule("./app/.server/app.ts") as Promise<AppModule>;
+  }
+
+  // Open the database and the identity provider before taking traffic.
+  await (await appModule()).getApp();
+  server.use(async (req, res, next) => {
+    try {
+      const app = await (await appModule()).getApp();
+      app(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const listener = server.listen(port, host, () => {
+    console.log(`Portal listening on http://localhost:${port} (children's brand: http://pikkujatti.localhost:${port}) — ready in ${Date.now() - started} ms`);
+  });
+
+  const stop = async () => {
+    listener.close();
+    await (await appModule()).shutdown();
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

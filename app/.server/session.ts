@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { now } from "./clock";
+import { cookieName, readCookie, serializeCookie } from "./cookies";
+import { db } from "./db/client";
+import { people, sessions } from "./db/schema";
+import { env } from "./env";
+
+export type Person = typeof people.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
+
+export type SessionState =
+  | { status: "none" }
+  | { status: "expired"; idHash: string }
+  | {
+      status: "valid";
+      idHash: string;
+      row: SessionRow;
+      /** The identified user, or null while a newly identified person registers. */
+      user: Person | null;
+      /** Whose data is shown: the user, or the child acted for. Every personal-data query is scoped to this. */
+      actingPerson: Person | null;
+      expiresAt: Date;
+    };
+
+const TOUCH_AFTER_MS = 60_000;
+
+export const SESSION_COOKIE = () => cookieName("session");
+
+function hashId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+export function sessionExpiry(row: Pick<SessionRow, "lastSeenAt" | "absoluteExpiresAt">): Date {
+  const idle = row.lastSeenAt.getTime() + env().sessionIdleSeconds * 1000;
+  return new Date(Math.min(idle, row.absoluteExpiresAt.getTime()));
+}
+
+/** Reads the session of a request, refreshing its idle timer (at most once a minute, to spare writes). */
+export async function readSession(request: Request, options: { touch?: boolean | "force" } = {}): Promise<SessionState> {
+  const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE());
+  if (!id || id.length > 100) return { status: "none" };
+  const idHash = hashId(id);
+  const [row] = await db().select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  if (!row || row.revokedAt) return { status: "none" };
+  const t = now();
+  const expiresAt = sessionExpiry(row);
+  if (expiresAt.getTime() <= t.getTime()) return { status: "expired", idHash };
+
+  if (options.touch === "force" || (options.touch !== false && t.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS)) {
+    await db().update(sessions).set({ lastSeenAt: t }).where(eq(sessions.idHash, idHash));
+    row.lastSeenAt = t;
+  }
+  const ids = [row.userId, row.actingPersonId].filter((x): x is string => !!x);
+  const persons = ids.length ? await db().select().from(people).where(or(...ids.map((i) => eq(people.id, i)))) : [];
+  const find = (pid: string | null) => persons.find((p) => p.id === pid) ?? null;
+  return { status: "valid", idHash, row, user: find(row.userId), actingPerson: find(row.actingPersonId), expiresAt: sessionExpiry(row) };
+}
+
+/**
+ * Starts a new session (a fresh id at every login, so an id planted before login is worthless)
+ * and revokes the previous one. Returns the Set-Cookie header.
+ */
+export async function createSession(
+  values: { userId: string | null; actingPersonId: string | null; pendingIdentity?: SessionRow["pendingIdentity"]; acr?: string | null },
+  previousIdHash?: string | null,
+): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const t = now();
+  await db().transaction(async (tx) => {
+    if (previousIdHash) await tx.update(sessions).set({ revokedAt: t }).where(eq(sessions.idHash, previousIdHash));
+    await tx.insert(sessions).values({
+      idHash: hashId(id),
+      userId: values.userId,
+      actingPersonId: values.actingPersonId,
+      pendingIdentity: values.pendingIdentity ?? null,
+      acr: values.acr ?? null,
+      createdAt: t,
+      lastSeenAt: t,
+      absoluteExpiresAt: new Date(t.getTime() + env().sessionAbsoluteSeconds * 1000),
+    });
+  });
+  return serializeCookie(SESSION_COOKIE(), id);
+}
+
+export async function updateSession(idHash: string, values: Partial<Pick<SessionRow, "userId" | "actingPersonId" | "pendingIdentity">>) {
+  await db().update(sessions).set(values).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends a session server-side; the returned header clears the cookie. */
+export async function destroySession(idHash: string | null): Promise<string> {
+  if (idHash) await db().update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+  return serializeCookie(SESSION_COOKIE(), "", { maxAge: 0 });
+}
+
+/** Housekeeping: drop sessions that ended more than a day ago. */
+export async function purgeOldSessions() {
+  const cutoff = new Date(now().getTime() - 24 * 60 * 60 * 1000);
+  await db().delete(sessions).where(or(lt(sessions.absoluteExpiresAt, cutoff), lt(sessions.revokedAt, cutoff)));
+}

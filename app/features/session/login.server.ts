@@ -1,0 +1,126 @@
+import { createCookie, redirect } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { now } from "~/.server/clock";
+import { cookieName } from "~/.server/cookies";
+import { csrfCookieHeader, newCsrfCookieValue } from "~/.server/csrf";
+import { db } from "~/.server/db/client";
+import { guardianships, people } from "~/.server/db/schema";
+import { env } from "~/.server/env";
+import { flashCookie } from "~/.server/flash";
+import { beginLogin, completeLogin, IdentityError, type PendingLogin } from "~/.server/identity/oidc";
+import { logger } from "~/.server/logger";
+import { createSession, destroySession } from "~/.server/session";
+import { ageOn, parseIdentityCode } from "~/lib/identity-code";
+import { isLang, type Lang } from "~/lib/lang";
+import { href } from "~/route-table";
+import { acrValues, safeNextPath } from "./login-options";
+
+/** Children aged 11 and under are handled by a guardian through a mandate (spec part 1 §1). */
+export const MANDATE_MAX_AGE = 11;
+
+type PendingCookie = PendingLogin & { next: string; lang: Lang };
+
+function pendingCookie() {
+  return createCookie(cookieName("login"), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().secureCookies,
+    path: "/",
+    maxAge: 600,
+    secrets: [env().sessionSecret],
+  });
+}
+
+/**
+ * GET /oauth/authenticate?lang&next&acr_values[&mandate=child]: remembers state, nonce and PKCE verifier in a
+ * signed cookie and sends the browser to the identity broker.
+ */
+export async function startLogin(url: URL, origin: string): Promise<Response> {
+  const lang: Lang = isLang(url.searchParams.get("lang")) ? (url.searchParams.get("lang") as Lang) : "fi";
+  const acr = url.searchParams.get("acr_values") ?? "";
+  const option = acrValues().find((o) => o.acr === acr);
+  if (!option) throw redirect(href("login", lang));
+  const mandate = url.searchParams.get("mandate") === "child";
+  const next = safeNextPath(url.searchParams.get("next"), href("home", lang));
+  const { url: authUrl, pending } = await beginLogin({ redirectUri: `${origin}/oauth/callback`, acrValue: option.acr, uiLocale: lang, mandate });
+  const value: PendingCookie = { ...pending, next, lang };
+  return redirect(authUrl, { headers: { "Set-Cookie": await pendingCookie().serialize(value) } });
+}
+
+type CallbackOutcome = { location: string; cookies: string[] };
+
+/**
+ * GET /oauth/callback: finishes the code flow, then logs the person in (a new session id), sends a new
+ * customer to registration, or — for a guardian — checks the chosen child before acting for them.
+ */
+export async function finishLogin(request: Request, previousSessionHash: string | null): Promise<CallbackOutcome> {
+  const pending = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingCookie | null;
+  const clearPending = await pendingCookie().serialize("", { maxAge: 0 });
+  const lang = pending?.lang ?? "fi";
+  const loginPage = (key: string, type: "error" | "info" = "error"): CallbackOutcome => ({
+    location: href("login", lang, {}, pending?.next ? { nextPath: pending.next } : undefined),
+    cookies: [clearPending, flashCookie({ type, key })],
+  });
+  if (!pending) return loginPage("session.login.errors.expired");
+
+  let identified;
+  try {
+    identified = await completeLogin({ currentUrl: new URL(request.url), pending });
+  } catch (error) {
+    if (error instanceof IdentityError && error.code === "cancelled") return loginPage("session.login.errors.cancelled", "info");
+    logger.warn("identification failed", { reason: error instanceof IdentityError ? error.code : "unexpected", message: (error as Error).message });
+    return loginPage("session.login.errors.failed");
+  }
+
+  const allowDevelopmentCodes = env().environment === "development";
+  const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentCodes });
+  if (!parsed.ok) return loginPage("session.login.errors.failed");
+
+  const [person] = await db().select().from(people).where(eq(people.identityCode, parsed.value.code)).limit(1);
+  const freshCsrf = csrfCookieHeader(newCsrfCookieValue());
+
+  if (pending.mandate) {
+    const choice = href("transactionPath", lang, {}, { error: "disallowed" });
+    const unknown = href("transactionPath", lang, {}, { error: "unknown" });
+    if (!person || !identified.mandateIdentityCode) return { location: person ? choice : unknown, cookies: [clearPending] };
+    const child = await findMandateChild(person.id, identified.mandateIdentityCode);
+    if (!child) return { location: choice, cookies: [clearPending] };
+    const sessionCookie = await createSession({ userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr }, previousSessionHash);
+    return { location: safeNextPath(pending.next, href("home", lang)), cookies: [clearPending, sessionCookie, freshCsrf] };
+  }
+
+  if (!person) {
+    const sessionCookie = await createSession(
+      {
+        userId: null,
+        actingPersonId: null,
+        pendingIdentity: { identityCode: parsed.value.code, firstName: identified.firstName, lastName: identified.lastName },
+        acr: identified.acr ?? pending.acr,
+      },
+      previousSessionHash,
+    );
+    return { location: href("registration", lang, {}, { next: pending.next }), cookies: [clearPending, sessionCookie, freshCsrf] };
+  }
+
+  const sessionCookie = await createSession({ userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr }, previousSessionHash);
+  return { location: pending.next, cookies: [clearPending, sessionCookie, freshCsrf] };
+}
+
+/** The child a guardian may act for: a registered guardianship and the child aged 11 or under today. */
+export async function findMandateChild(guardianId: string, childIdentityCode: string) {
+  const code = childIdentityCode.trim().toUpperCase();
+  const [row] = await db()
+    .select({ child: people })
+    .from(guardianships)
+    .innerJoin(people, eq(people.id, guardianships.childId))
+    .where(and(eq(guardianships.guardianId, guardianId), eq(people.identityCode, code)))
+    .limit(1);
+  if (!row) return null;
+  const [year, month, day] = row.child.birthDate.split("-").map(Number);
+  return ageOn({ year, month, day }, now()) <= MANDATE_MAX_AGE ? row.child : null;
+}
+
+/** Ends the session server-side and replaces the CSRF cookie; the flash greets the person on the next page. */
+export async function logout(sessionHash: string | null): Promise<string[]> {
+  return [await destroySession(sessionHash), csrfCookieHeader(newCsrfCookieValue()), flashCookie({ type: "success", key: "session.logout.done" })];
+}

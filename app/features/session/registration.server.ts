@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { logAccess } from "~/.server/access-log";
+import { db } from "~/.server/db/client";
+import { people, sessions } from "~/.server/db/schema";
+import type { SessionState } from "~/.server/session";
+import { parseIdentityCode } from "~/lib/identity-code";
+import type { Lang } from "~/lib/lang";
+
+export type PendingRegistration = { idHash: string; identityCode: string; firstName?: string; lastName?: string };
+
+/** The identified person waiting to register, or null when the session is not in that state. */
+export function pendingRegistration(session: SessionState): PendingRegistration | null {
+  if (session.status !== "valid" || session.user || !session.row.pendingIdentity) return null;
+  return { idHash: session.idHash, ...session.row.pendingIdentity };
+}
+
+/**
+ * Creates the patient record and turns the session into a logged-in one, in one transaction. If the identity
+ * code was registered meanwhile (another tab), that record is used instead of failing.
+ */
+export async function register(
+  pending: PendingRegistration,
+  details: { firstName?: string; lastName?: string; streetAddress: string; postalCode: string; postOffice: string; phoneNumber: string; emailAddress: string },
+  lang: Lang,
+): Promise<string> {
+  const parsed = parseIdentityCode(pending.identityCode, { allowDevelopmentCodes: true });
+  if (!parsed.ok) throw new Error("pending identity code is not valid");
+  const b = parsed.value.birthDate;
+  const personId = await db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(people)
+      .values({
+        identityCode: parsed.value.code,
+        firstName: pending.firstName ?? details.firstName!,
+        lastName: pending.lastName ?? details.lastName!,
+        birthDate: `${b.year}-${String(b.month).padStart(2, "0")}-${String(b.day).padStart(2, "0")}`,
+        streetAddress: details.streetAddress,
+        postalCode: details.postalCode,
+        postOffice: details.postOffice,
+        phoneNumber: details.phoneNumber,
+        emailAddress: details.emailAddress,
+        language: lang,
+      })
+      .onConflictDoNothing({ target: people.identityCode })
+      .returning({ id: people.id });
+    const id = created?.id ?? (await tx.select({ id: people.id }).from(people).where(eq(people.identityCode, parsed.value.code)))[0].id;
+    await tx.update(sessions).set({ userId: id, actingPersonId: id, pendingIdentity: null }).where(eq(sessions.idHash, pending.idHash));
+    return id;
+  });
+  await logAccess({ actorId: personId, subjectId: personId, resource: "contact-info", action: "write" });
+  return personId;
+}

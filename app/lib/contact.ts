@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * Contact-detail rules shared by registration, my information and booking (spec part 1 §5, part 2 §5).
+ * Messages are i18n keys.
+ */
+
+/** Replaces a leading 0 with +358 and removes spaces (spec: contact form normalisation). */
+export function normalisePhone(input: string): string {
+  const compact = input.replace(/[\s-]/g, "");
+  return compact.startsWith("0") ? `+358${compact.slice(1)}` : compact;
+}
+
+// A Finnish or international number: optional +, digits, 6–15 of them after normalisation.
+const PHONE = /^\+?\d{6,15}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** The stricter e-mail rule: trimmed, control characters stripped, one mailbox, no IDN (xn--) domain. */
+export function isValidEmail(input: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const v = input.trim().replace(/[\u0000-\u001f\u007f]/g, "");
+  if (v.length > 100 || /[\s,;]/.test(v) || !EMAIL.test(v)) return false;
+  const domain = v.split("@")[1]!.toLowerCase();
+  return !domain.split(".").some((label) => label.startsWith("xn--"));
+}
+
+export const contactFields = {
+  streetAddress: z
+    .string({ error: "contact.errors.streetAddress" })
+    .trim()
+    .min(2, "contact.errors.streetAddress")
+    .max(30, "contact.errors.streetAddressLength"),
+  postalCode: z.string({ error: "contact.errors.postalCode" }).trim().regex(/^\d{5}$/, "contact.errors.postalCode"),
+  postOffice: z.string({ error: "contact.errors.postOffice" }).trim().min(2, "contact.errors.postOffice").max(30, "contact.errors.postOfficeLength"),
+  phoneNumber: z
+    .string({ error: "contact.errors.phoneNumber" })
+    .trim()
+    .max(20, "contact.errors.phoneNumber")
+    .transform(normalisePhone)
+    .refine((v) => PHONE.test(v) && v.length <= 15, "contact.errors.phoneNumber"),
+  emailAddress: z
+    .string({ error: "contact.errors.emailAddress" })
+    .trim()
+    .max(78, "contact.errors.emailAddressLength")
+    .refine(isValidEmail, "contact.errors.emailAddress"),
+  name: (key: string) =>
+    z
+      .string({ error: key })
+      .trim()
+      .min(2, key)
+      .max(50, key)
+      .regex(/^[\p{L}][\p{L}' .-]*$/u, key),
+};

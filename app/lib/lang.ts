@@ -1,0 +1,11 @@
+/** The portal's user-interface languages, in the order they are offered. */
+export const LANGS = ["fi", "sv", "en"] as const;
+
+export type Lang = (typeof LANGS)[number];
+
+/** Finnish is the default when the user has not chosen a language. */
+export const DEFAULT_LANG = "fi" satisfies Lang;
+
+export function isLang(x: unknown): x is Lang {
+  return typeof x === "string" && (LANGS as readonly string[]).includes(x);
+}

@@ -1,0 +1,185 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { ReactNode } from "react";
+import type { Route } from "./+types/root";
+import appCss from "./ui/app.css?url";
+import mainTokens from "#brands/main/tokens.css?url";
+import pikkujattiTokens from "#brands/pikkujatti/tokens.css?url";
+import mainLogo from "#brands/main/logo.svg?url";
+import pikkujattiLogo from "#brands/pikkujatti/logo.svg?url";
+import { requestInfo, sessionState } from "./.server/context";
+import { csrfTokenFor } from "./.server/csrf";
+import { env } from "./.server/env";
+import { getLang, i18nextMiddleware, resources } from "./.server/i18n";
+import { flashContext, sessionMiddleware } from "./.server/middleware";
+import { I18nProvider } from "./ui/i18n";
+import { Footer, Header, useAlternates } from "./ui/layout";
+import { FlashMessage, ToastProvider } from "./ui/notifications";
+import { useNonce } from "./ui/nonce";
+import { useRootData } from "./ui/root-data";
+import { SessionExpiryWarnings } from "./ui/session-expiry";
+import { ErrorView } from "./ui/error-view";
+import type { Feature } from "#brands/index";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
+
+const TOKENS = { main: mainTokens, pikkujatti: pikkujattiTokens } as const;
+const LOGOS = { main: mainLogo, pikkujatti: pikkujattiLogo } as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const info = requestInfo(context);
+  const session = sessionState(context);
+  const lang = getLang(context);
+  const flash = context.get(flashContext);
+  flash.shown = !!flash.flash;
+  const brand = info.brand;
+  const valid = session.status === "valid" ? session : null;
+  const user = valid?.user ?? null;
+  const acting = valid?.actingPerson && user && valid.actingPerson.id !== user.id ? valid.actingPerson : null;
+  const features: Feature[] = [...brand.features[info.environment]];
+  if (user?.isSicknessFundMember) features.push("is-finnair-sickness-fund-member");
+  return {
+    lang,
+    environment: info.environment,
+    brand: {
+      id: brand.id,
+      name: brand.name,
+      businessName: brand.businessName,
+      customerServicePhone: brand.customerServicePhone,
+      links: brand.links,
+      hiddenPages: brand.hiddenPages,
+      logo: { url: LOGOS[brand.id], height: brand.logo.height, width: brand.logo.width },
+    },
+    features,
+    user: user ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare } : null,
+    acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
+    session: valid ? { expiresAt: valid.expiresAt.toISOString() } : null,
+    csrfToken: csrfTokenFor(info.csrfCookie),
+    flash: flash.flash,
+    resources: resources[lang][brand.id],
+    sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
+    origin: info.origin,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The root's data (texts, user, flash) changes with a form post, a login or a language change; other
+ * navigations keep it, which saves every client navigation from re-sending the texts.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
+};
+
+function Alternates() {
+  const data = useRootData();
+  const alternates = useAlternates();
+  if (!data) return null;
+  return (
+    <>
+      {alternates.map((a) => (
+        <link key={a.lang} rel="alternate" hrefLang={a.lang} href={`${data.origin}${a.href}`} />
+      ))}
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const lang = data?.lang ?? "fi";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0079ad" />
+        {data?.sentry ? (
+          <>
+            <meta name="sentry-dsn" content={data.sentry.dsn} />
+            <meta name="sentry-environment" content={data.sentry.environment} />
+          </>
+        ) : null}
+        <link rel="stylesheet" href={TOKENS[data?.brand.id ?? "main"]} />
+        <link rel="stylesheet" href={appCss} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <Alternates />
+      </head>
+      <body className={`brand-${data?.brand.id ?? "main"}`}>
+        {data ? (
+          <I18nProvider lang={data.lang} brandId={data.brand.id} resources={data.resources}>
+            <ToastProvider>{children}</ToastProvider>
+          </I18nProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRootData()!;
+  return (
+    <>
+      <Header root={data} />
+      <main id="main" className="main container" tabIndex={-1}>
+        <FlashMessage flash={data.flash} />
+        {children}
+      </main>
+      <Footer root={data} />
+      {data.session ? <SessionExpiryWarnings expiresAt={data.session.expiresAt} /> : null}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!data) {
+    // The root itself failed: no texts or brand are available, so a plain Finnish/English page.
+    return (
+      <main id="main" className="main container">
+        <h1>Pahoittelut! Jotain meni vikaan. / Apologies! Something went wrong.</h1>
+        <p>
+          <a href="">Yritä uudelleen / Try again</a>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <Shell>
+      <RouteError status={status} />
+    </Shell>
+  );
+}
+
+function RouteError({ status }: { status: number }) {
+  if (status === 404) return <ErrorView kind="notFound" />;
+  if (status === 403) return <ErrorView kind="forbidden" />;
+  if (status === 429) return <ErrorView kind="tooManyRequests" />;
+  return <ErrorView kind="generic" retry />;
+}

@@ -1,0 +1,95 @@
+import type { Lang } from "./lib/lang";
+
+/**
+ * The one table of pages: every page's id, module and localized path (without the /{lang} prefix).
+ * Links, redirects, the language switch and hreflang alternates are all derived from it.
+ * Pages that exist in one brand only are listed in that brand's `hiddenPages` (brands/<brand>/brand.ts).
+ */
+export type RouteEntry = {
+  id: string;
+  file: string;
+  paths: Record<Lang, string>;
+};
+
+export const routeTable = [
+  { id: "home", file: "routes/front-page/home.tsx", paths: { fi: "", sv: "", en: "" } },
+  { id: "login", file: "routes/session/login.tsx", paths: { fi: "kirjaudu", sv: "loggain", en: "login" } },
+  { id: "logout", file: "routes/session/logout.tsx", paths: { fi: "kirjaudu-ulos", sv: "logga-ut", en: "logout" } },
+  {
+    id: "expiredSession",
+    file: "routes/session/expired-session.tsx",
+    paths: { fi: "katkennut-istunto", sv: "utgatt-session", en: "expired-session" },
+  },
+  {
+    id: "registration",
+    file: "routes/session/registration.tsx",
+    paths: { fi: "rekisterointi", sv: "registrering", en: "registration" },
+  },
+  {
+    id: "hpaRegistration",
+    file: "routes/session/registration.tsx",
+    paths: { fi: "hpa/register", sv: "hpa/register", en: "hpa/register" },
+  },
+  {
+    id: "transactionPath",
+    file: "routes/session/transaction-path.tsx",
+    paths: { fi: "asiointipolku", sv: "transaktionsbana", en: "transaction-path" },
+  },
+] as const satisfies readonly RouteEntry[];
+
+export type RouteId = (typeof routeTable)[number]["id"];
+
+const byId = new Map<string, RouteEntry>(routeTable.map((r) => [r.id, r]));
+
+export function routeEntry(id: RouteId): RouteEntry {
+  return byId.get(id)!;
+}
+
+/** `/{lang}/{localized path}` with `:params` filled in and an optional query. */
+export function href(
+  id: RouteId,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+  query?: Record<string, string | undefined> | URLSearchParams,
+): string {
+  let path = routeEntry(id).paths[lang];
+  path = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`href(${id}): missing param ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  let url = path ? `/${lang}/${path}` : `/${lang}`;
+  const search = new URLSearchParams();
+  if (query instanceof URLSearchParams) query.forEach((v, k) => search.append(k, v));
+  else if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, v);
+  const qs = search.toString();
+  if (qs) url += `?${qs}`;
+  return url;
+}
+
+/** Route ids look like `login.fi`; this splits them back into the table id and the language. */
+export function parseRouteMatchId(matchId: string): { id: RouteId; lang: Lang } | null {
+  const dot = matchId.lastIndexOf(".");
+  if (dot < 0) return null;
+  const id = matchId.slice(0, dot);
+  const lang = matchId.slice(dot + 1);
+  if (!byId.has(id) || (lang !== "fi" && lang !== "sv" && lang !== "en")) return null;
+  return { id: id as RouteId, lang };
+}
+
+/**
+ * The same page in another language: params carry over, the slug is translated.
+ * Used by the language switch and the hreflang alternates.
+ */
+export function translatePath(
+  matchId: string,
+  params: Record<string, string | undefined>,
+  toLang: Lang,
+  search = "",
+): string {
+  const parsed = parseRouteMatchId(matchId);
+  if (!parsed) return `/${toLang}`;
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && k !== "lang") clean[k] = v;
+  return href(parsed.id, toLang, clean) + search;
+}

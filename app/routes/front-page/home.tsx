@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/home";
+import { now } from "~/.server/clock";
+import { sessionState } from "~/.server/context";
+import { getLang } from "~/.server/i18n";
+import { loadFrontPage } from "~/features/front-page/front-page.server";
+import { FrontPage } from "~/features/front-page/front-page.view";
+import { requireUser } from "~/features/session/guards.server";
+import { href } from "~/route-table";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  // Anonymous visitors start from the login page; a logged-in customer gets the overview.
+  if (sessionState(context).status === "none") throw redirect(href("login", lang));
+  const session = requireUser(context, request, lang);
+  return { state: await loadFrontPage(session, lang, now()), now: now().toISOString() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <FrontPage state={loaderData.state} now={loaderData.now} />;
+}

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api-session";
+import { now } from "~/.server/clock";
+import { sessionState } from "~/.server/context";
+
+/**
+ * GET: when does the session expire (does not extend it). POST (with CSRF token): extend it.
+ * Used by the expiry warnings of hydrated pages.
+ */
+function status(context: Route.LoaderArgs["context"]) {
+  const session = sessionState(context);
+  return data({ expiresAt: session.status === "valid" ? session.expiresAt.toISOString() : null, now: now().toISOString() });
+}
+
+export const loader = ({ context }: Route.LoaderArgs) => status(context);
+export const action = ({ context }: Route.ActionArgs) => status(context);

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import type { Route } from "./+types/oauth-authenticate";
+import { requestInfo } from "~/.server/context";
+import { hitRateLimit, LIMITS } from "~/.server/rate-limit";
+import { startLogin } from "~/features/session/login.server";
+
+// GET /oauth/authenticate?lang&next&acr_values — starts strong identification.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const info = requestInfo(context);
+  const limit = await hitRateLimit(`login:ip:${info.clientIp}`, LIMITS.login.limit, LIMITS.login.windowSeconds);
+  if (!limit.allowed) throw data(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  return startLogin(new URL(request.url), info.origin);
+}

@@ -1,0 +1,113 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/registration";
+import { sessionState } from "~/.server/context";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { safeNextPath } from "~/features/session/login-options";
+import { registrationSchema } from "~/features/session/registration.schema";
+import { pendingRegistration, register } from "~/features/session/registration.server";
+import { maskIdentityCode } from "~/lib/identity-code";
+import { href } from "~/route-table";
+import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+
+function nextOf(request: Request, lang: "fi" | "sv" | "en") {
+  return safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const session = sessionState(context);
+  if (session.status === "valid" && session.user) throw redirect(nextOf(request, lang));
+  const pending = pendingRegistration(session);
+  if (!pending) throw redirect(href("login", lang, {}, { nextPath: nextOf(request, lang) }));
+  return {
+    maskedIdentityCode: maskIdentityCode(pending.identityCode),
+    names: pending.firstName && pending.lastName ? { firstName: pending.firstName, lastName: pending.lastName } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const pending = pendingRegistration(sessionState(context));
+  if (!pending) throw redirect(href("login", lang));
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registrationSchema(!!(pending.firstName && pending.lastName)) });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+  await register(pending, submission.value, lang);
+  throw redirect(nextOf(request, lang), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) } });
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const schema = registrationSchema(!!loaderData.names);
+  const [form, fields] = useForm({
+    id: "registration",
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const fieldList = [
+    ...(loaderData.names ? [] : ([["firstName", "given-name"], ["lastName", "family-name"]] as const)),
+    ["streetAddress", "street-address"],
+    ["postalCode", "postal-code"],
+    ["postOffice", "address-level2"],
+    ["phoneNumber", "tel"],
+    ["emailAddress", "email"],
+  ] as const;
+  const errors = fieldList
+    .map(([name]) => {
+      const f = fields[name as keyof typeof fields];
+      return f?.errors?.length ? { id: f.id, message: t(f.errors[0]) } : null;
+    })
+    .filter((e): e is { id: string; message: string } => !!e);
+  const title = t("session.registration.title");
+  return (
+    <div className="narrow">
+      <PageTitle title={title} hasErrors={errors.length > 0} />
+      <ErrorSummary errors={errors} />
+      <h1>{title}</h1>
+      <p className="lead">{t("session.registration.intro")}</p>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t("session.registration.identityCode")}</dt>
+          <dd>{loaderData.maskedIdentityCode}</dd>
+        </div>
+        {loaderData.names ? (
+          <div className="summary-list__row">
+            <dt>{t("contact.fields.name")}</dt>
+            <dd>
+              {loaderData.names.firstName} {loaderData.names.lastName}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfField />
+        {fieldList.map(([name, autoComplete]) => {
+          const field = fields[name as keyof typeof fields]!;
+          return (
+            <TextField
+              key={field.key ?? name}
+              type={name === "emailAddress" ? "email" : name === "phoneNumber" ? "tel" : "text"}
+              defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
+              id={field.id}
+              name={field.name}
+              label={t(`contact.fields.${name}`)}
+              hint={name === "phoneNumber" ? t("contact.hints.phoneNumber") : undefined}
+              error={field.errors?.length ? t(field.errors[0]) : undefined}
+              autoComplete={autoComplete}
+              inputMode={name === "postalCode" ? "numeric" : undefined}
+            />
+          );
+        })}
+        <button type="submit" className="button">
+          {t("session.registration.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/transaction-path";
+import { getLang } from "~/.server/i18n";
+import { GUARDIAN_ERROR_TOAST_MS, guardianErrorKey, transactionPathSchema } from "~/features/session/transaction-path";
+import { href } from "~/route-table";
+import { CsrfField, ErrorSummary, PageTitle, Radios } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+import type { RouteHandle } from "~/ui/layout";
+import { NotificationBanner, useToast } from "~/ui/notifications";
+
+export const handle: RouteHandle = { hideNavigation: true, hideFooter: true, languageSwitchToHome: true };
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { errorKey: guardianErrorKey(new URL(request.url).searchParams.get("error")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const submission = parseWithZod(await request.formData(), { schema: transactionPathSchema });
+  if (submission.status !== "success") return data({ error: "session.transactionPath.errors.required" }, { status: 400 });
+  // Each choice has its own next URL: a child's data through the mandate service, one's own with plain login.
+  const query = submission.value.whose === "child" ? { mandate: "child", nextPath: href("home", lang) } : { nextPath: href("home", lang) };
+  throw redirect(href("login", lang, {}, query));
+}
+
+export default function TransactionPath({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const { show } = useToast();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (hydrated && loaderData.errorKey && !shown.current) {
+      shown.current = true;
+      show({ type: "error", message: `${t(loaderData.errorKey)} ${t("session.transactionPath.errors.note")}`, timeoutMs: GUARDIAN_ERROR_TOAST_MS });
+    }
+  }, [hydrated, loaderData.errorKey, show, t]);
+  const title = t("session.transactionPath.title");
+  const formError = actionData?.error ? t(actionData.error) : undefined;
+  return (
+    <div className="narrow">
+      <PageTitle title={title} hasErrors={!!formError} />
+      <ErrorSummary errors={formError ? [{ id: "whose", message: formError }] : []} />
+      {loaderData.errorKey && !hydrated ? (
+        <NotificationBanner type="error">
+          <p>{t(loaderData.errorKey)}</p>
+          <p>{t("session.transactionPath.errors.note")}</p>
+        </NotificationBanner>
+      ) : null}
+      <h1>{title}</h1>
+      <Form method="post">
+        <CsrfField />
+        <Radios
+          name="whose"
+          legend={t("session.transactionPath.question")}
+          error={formError}
+          options={[
+            { value: "child", label: t("session.transactionPath.child"), hint: t("session.transactionPath.childHint") },
+            { value: "own", label: t("session.transactionPath.own"), hint: t("session.transactionPath.ownHint") },
+          ]}
+        />
+        <button type="submit" className="button">
+          {t("session.transactionPath.continue")}
+        </button>
+      </Form>
+    </div>
+  );
+}

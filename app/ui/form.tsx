@@ -1,0 +1,123 @@
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useT } from "./i18n";
+import { useCsrfToken } from "./root-data";
+
+export type FieldError = { id: string; message: string };
+
+/** Hidden CSRF token; every form that posts includes it. */
+export function CsrfField() {
+  return <input type="hidden" name="csrfToken" value={useCsrfToken()} />;
+}
+
+/**
+ * GOV.UK error summary: above the heading, lists every error as a link to its field, and takes focus when
+ * the page is hydrated so screen-reader users hear it first.
+ */
+export function ErrorSummary({ errors }: { errors: FieldError[] }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.length) ref.current?.focus();
+  }, [errors]);
+  if (!errors.length) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 className="error-summary__title" id="error-summary-title">
+        {t("common.form.errorSummaryTitle")}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e) => (
+          <li key={e.id}>
+            <a href={`#${e.id}`}>{e.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type TextFieldProps = {
+  id: string;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">;
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export function TextField({ id, name, label, hint, error, className, ...input }: TextFieldProps) {
+  const t = useT();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <div className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
+          {error}
+        </p>
+      ) : null}
+      <input id={id} name={name} className={`input${className ? " " + className : ""}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    </div>
+  );
+}
+
+/** Radios in a fieldset with a legend, as GOV.UK does. */
+export function Radios({
+  name,
+  legend,
+  options,
+  error,
+  defaultValue,
+  idPrefix,
+}: {
+  name: string;
+  legend: ReactNode;
+  options: { value: string; label: ReactNode; hint?: ReactNode }[];
+  error?: string;
+  defaultValue?: string;
+  idPrefix?: string;
+}) {
+  const base = idPrefix ?? name;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <fieldset className="fieldset" aria-describedby={error ? `${base}-error` : undefined}>
+        <legend className="fieldset__legend">{legend}</legend>
+        {error ? (
+          <p className="field__error" id={`${base}-error`}>
+            {error}
+          </p>
+        ) : null}
+        <div className="radios">
+          {options.map((o, i) => (
+            <div className="radios__item" key={o.value}>
+              <input className="radios__input" id={i === 0 ? base : `${base}-${o.value}`} name={name} type="radio" value={o.value} defaultChecked={defaultValue === o.value} aria-describedby={o.hint ? `${base}-${o.value}-hint` : undefined} />
+              <label className="radios__label" htmlFor={i === 0 ? base : `${base}-${o.value}`}>
+                {o.label}
+              </label>
+              {o.hint ? (
+                <div className="radios__hint" id={`${base}-${o.value}-hint`}>
+                  {o.hint}
+                </div>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+/** The page title, prefixed with "Virhe: " / "Fel: " / "Error: " while the page shows form errors. */
+export function PageTitle({ title, hasErrors = false }: { title: string; hasErrors?: boolean }) {
+  const t = useT();
+  const brand = t("common.brandName");
+  return <title>{`${hasErrors ? t("common.form.titleErrorPrefix") + " " : ""}${title} – ${brand}`}</title>;
+}

@@ -1,0 +1,191 @@
+import { Link, useLocation, useMatches } from "react-router";
+import { href, translatePath, type RouteId } from "~/route-table";
+import { LANGS, type Lang } from "~/lib/lang";
+import { useT } from "./i18n";
+import { menuGroups } from "./menu";
+import { useRootData } from "./root-data";
+import type { RootData } from "~/root";
+
+export type RouteHandle = {
+  /** Spec: some pages show no navigation menu or footer (guardian choice, SMS code page). */
+  hideNavigation?: boolean;
+  hideFooter?: boolean;
+  /** The language switch of these pages leads to the front page of the other language. */
+  languageSwitchToHome?: boolean;
+};
+
+const LANGUAGE_NAMES: Record<Lang, string> = { fi: "Suomeksi", sv: "På svenska", en: "In English" };
+
+/** The same page in each language, from the route table (used by the switch and the hreflang alternates). */
+export function useAlternates(): { lang: Lang; href: string }[] {
+  const matches = useMatches();
+  const location = useLocation();
+  const leaf = matches[matches.length - 1];
+  const toHome = matches.some((m) => (m.handle as RouteHandle | undefined)?.languageSwitchToHome);
+  return LANGS.map((lang) => ({
+    lang,
+    href: toHome || !leaf ? `/${lang}` : translatePath(leaf.id, leaf.params, lang, location.search),
+  }));
+}
+
+export function LanguageSwitch({ current }: { current: Lang }) {
+  const t = useT();
+  const alternates = useAlternates();
+  return (
+    <nav className="language-switch" aria-label={t("common.header.languageSwitch")}>
+      <ul>
+        {alternates.map((a) => (
+          <li key={a.lang}>
+            {a.lang === current ? (
+              <span className="language-switch__current" aria-current="true" lang={a.lang}>
+                {LANGUAGE_NAMES[a.lang]}
+              </span>
+            ) : (
+              // A full page load: the texts of the other language come with the document.
+              <a href={a.href} hrefLang={a.lang} lang={a.lang} className="language-switch__link">
+                {LANGUAGE_NAMES[a.lang]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function useHandleFlags() {
+  const matches = useMatches();
+  const flags: RouteHandle = {};
+  for (const m of matches) Object.assign(flags, (m.handle as RouteHandle | undefined) ?? {});
+  return flags;
+}
+
+export function Header({ root }: { root: RootData }) {
+  const t = useT();
+  const { hideNavigation } = useHandleFlags();
+  const lang = root.lang;
+  const groups = menuGroups({
+    brandId: root.brand.id,
+    hiddenPages: root.brand.hiddenPages,
+    features: root.features,
+    lang,
+    user: root.user ? { hasOccupationalCare: root.user.hasOccupationalCare } : null,
+  });
+  return (
+    <header className="header">
+      <a href="#main" className="skip-link">
+        {t("common.header.skipToContent")}
+      </a>
+      <div className="header__bar container">
+        {!hideNavigation ? (
+          <details className="menu">
+            <summary className="menu__toggle">
+              <span className="menu__icon" aria-hidden="true" />
+              {t("common.header.menu")}
+            </summary>
+            <nav className="menu__panel" aria-label={t("common.header.mainMenu")}>
+              {groups.map((g, i) => (
+                <div className="menu__group" key={i}>
+                  {g.labelKey ? <p className="menu__group-title">{t(g.labelKey)}</p> : null}
+                  <ul>
+                    {g.items.map((item) => (
+                      <li key={item.routeId} className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}>
+                        <Link to={href(item.routeId as RouteId, lang)}>{t(item.labelKey)}</Link>
+                        {item.badge ? <span className="badge">{item.badge}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              {root.user ? <LanguageSwitch current={lang} /> : null}
+            </nav>
+          </details>
+        ) : null}
+        <Link to={href("home", lang)} className="header__logo">
+          <img src={root.brand.logo.url} alt={t("common.header.logoAlt", { brand: root.brand.name })} height={root.brand.logo.height} width={root.brand.logo.width} />
+        </Link>
+        <div className="header__end">
+          <LanguageSwitch current={lang} />
+          {!hideNavigation ? (
+            root.user ? (
+              <details className="user-menu">
+                <summary className="user-menu__toggle">
+                  <span className="visually-hidden">{t("common.header.userMenu")}: </span>
+                  {root.user.firstName}
+                </summary>
+                <ul className="user-menu__panel">
+                  {root.acting ? (
+                    <li className="user-menu__acting">{t("common.header.actingFor", { name: root.acting.firstName })}</li>
+                  ) : null}
+                  <li>
+                    <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>
+                  </li>
+                </ul>
+              </details>
+            ) : (
+              <Link to={href("login", lang)} className="button button--small">
+                {t("common.header.login")}
+              </Link>
+            )
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function Footer({ root }: { root: RootData }) {
+  const t = useT();
+  const { hideFooter, hideNavigation } = useHandleFlags();
+  if (hideFooter || hideNavigation) return null;
+  const phone = root.brand.customerServicePhone;
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <section aria-labelledby="footer-service">
+          <h2 id="footer-service" className="footer__heading">
+            {t("common.footer.customerService")}
+          </h2>
+          <p>
+            <a href={`tel:${phone.replace(/\s/g, "")}`} className="footer__phone">
+              {phone}
+            </a>
+          </p>
+          <p className="footer__small">{t("common.footer.phoneHours")}</p>
+        </section>
+        <section aria-labelledby="footer-apps">
+          <h2 id="footer-apps" className="footer__heading">
+            {t("common.footer.apps", { brand: root.brand.name })}
+          </h2>
+          <ul className="footer__links">
+            <li>
+              <a href={root.brand.links.appStore}>{t("common.footer.appStore")}</a>
+            </li>
+            <li>
+              <a href={root.brand.links.googlePlay}>{t("common.footer.googlePlay")}</a>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="footer__heading">
+            {root.brand.businessName}
+          </h2>
+          <ul className="footer__links">
+            <li>
+              <a href={root.brand.links.terms}>{t("common.footer.terms")}</a>
+            </li>
+            <li>
+              <a href={root.brand.links.homePage}>{t("common.footer.homePage", { brand: root.brand.name })}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </footer>
+  );
+}
+
+export function useRootDataOrThrow(): RootData {
+  const d = useRootData();
+  if (!d) throw new Error("root data missing");
+  return d;
+}

@@ -1,0 +1,37 @@
+import type { Brand } from "../types";
+
+export const pikkujattiBrand: Brand = {
+  id: "pikkujatti",
+  internalOrganization: "pikkujatti",
+  name: "Pikkujätti",
+  businessName: "Lastenklinikka Pikkujätti Oy",
+  hostPrefix: "pikkujatti.",
+  customerServicePhone: "030 600 7000",
+  billing: { phone: "030 600 7100", email: "laskutus@pikkujatti.example" },
+  links: {
+    homePage: "https://www.pikkujatti.example/",
+    terms: "https://www.pikkujatti.example/kayttoehdot",
+    priceList: "https://www.pikkujatti.example/hinnasto",
+    appStore: "https://apps.apple.com/fi/app/pikkujatti/id000000002",
+    googlePlay: "https://play.google.com/store/apps/details?id=example.pikkujatti",
+    chat: "https://www.pikkujatti.example/pikkutsatti",
+  },
+  logo: { file: "logo.svg", height: 60, width: 100 },
+  cancellationLimitHours: 24,
+  // Spec part 1 §1: only the main brand has these pages.
+  hiddenPages: [
+    "certificates",
+    "conversations",
+    "conversationList",
+    "newConversation",
+    "employeeMemo",
+    "questionnaire",
+    "questionnaireList",
+    "results",
+  ],
+  features: {
+    development: ["mfa", "pikkutsatti", "customer-messaging-enabled", "customer-messaging-allowed", "kela65", "price-details"],
+    production: ["mfa", "pikkutsatti"],
+  },
+  colours: { primary: "#0079ad", accent: "#3fb6b6" },
+};

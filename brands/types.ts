@@ -1,0 +1,46 @@
+export type BrandId = "main" | "pikkujatti";
+export type Environment = "development" | "production";
+
+/** Feature flags named as in the spec. */
+export type Feature =
+  | "mfa"
+  | "pikkutsatti"
+  | "sickness-fund-page"
+  | "is-finnair-sickness-fund-member"
+  | "customer-messaging-enabled"
+  | "customer-messaging-allowed"
+  | "ohc-appointment-search"
+  | "kela65"
+  | "price-details"
+  | "pohjola-company-insurance-flow"
+  | "lahitapiola-insurance-flow";
+
+export type Brand = {
+  id: BrandId;
+  /** Wire spelling of the internal organization. */
+  internalOrganization: string;
+  name: string;
+  businessName: string;
+  /** Host names that serve this brand, besides the configured public origin. */
+  hostPrefix: string | null;
+  customerServicePhone: string;
+  /** The first brand's number differs by a flag (spec part 1 §9): used when `alternativeCustomerService` is on. */
+  alternativeCustomerServicePhone?: string;
+  billing: { phone: string; email: string };
+  links: {
+    homePage: string;
+    terms: string;
+    priceList: string;
+    appStore: string;
+    googlePlay: string;
+    chat?: string;
+  };
+  logo: { file: string; height: number; width: number };
+  /** Hours before the start within which cancelling online is no longer possible and a reservation is binding. */
+  cancellationLimitHours: number;
+  /** Pages of the route table that this brand does not have. */
+  hiddenPages: string[];
+  features: Record<Environment, Feature[]>;
+  /** Colours used by the brand's stylesheet; kept here too for e-mails and the dev tools. */
+  colours: { primary: string; accent: string };
+};

@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "#brands": fileURLToPath(new URL("./brands", import.meta.url)),
+  "#locales": fileURLToPath(new URL("./locales", import.meta.url)),
+};
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  resolve: { alias },
+  build: {
+    // The server build's entry is the Express app, so the server and the routes share one module graph.
+    rollupOptions: isSsrBuild ? { input: "./app/.server/app.ts" } : undefined,
+  },
+  plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+}));

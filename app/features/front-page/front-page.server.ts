@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
 import { logRead } from "~/.server/access-log";
 import { db } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
@@ -16,19 +16,20 @@ const specialtyName = (lang: Lang) => (lang === "sv" ? s.specialties.nameSv : la
 export async function loadFrontPage(session: UserSession, lang: Lang, now: Date) {
   const personId = session.actingPerson.id;
   const actingForChild = session.actingPerson.id !== session.user.id;
+  // The time of each thread's newest message.
+  const latestMessage = db()
+    .select({ threadId: s.messages.threadId, latestAt: max(s.messages.createdAt).as("latest_at") })
+    .from(s.messages)
+    .groupBy(s.messages.threadId)
+    .as("latest_message");
 
   const [threads, appointments, visits, prescriptions, labDates, labReferrals, imaging, imagingReferrals, questionnaires] = await Promise.all([
     db()
-      .select({
-        id: s.threads.id,
-        title: s.threads.title,
-        isActive: s.threads.isActive,
-        readAt: s.threads.customerReadAt,
-        latestAt: sql<string>`(select max(${s.messages.createdAt}) from ${s.messages} where ${s.messages.threadId} = ${s.threads.id})`,
-      })
+      .select({ id: s.threads.id, title: s.threads.title, isActive: s.threads.isActive, readAt: s.threads.customerReadAt, latestAt: latestMessage.latestAt })
       .from(s.threads)
+      .leftJoin(latestMessage, eq(latestMessage.threadId, s.threads.id))
       .where(eq(s.threads.personId, personId))
-      .orderBy(desc(sql`(select max(${s.messages.createdAt}) from ${s.messages} where ${s.messages.threadId} = ${s.threads.id})`))
+      .orderBy(sql`${latestMessage.latestAt} desc nulls last`)
       .limit(SECTION_SIZE),
     db()
       .select({

@@ -46,7 +46,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** An instant at a Helsinki wall-clock time, `dayOffset` days from today. */
 function at(today: Date, dayOffset: number, hour: number, minute = 0): Date {
-  const day = startOfHelsinkiDay(new Date(today.getTime() + dayOffset * DAY + 12 * 60 * 60 * 1000));
+  // Noon of the target day, so the Helsinki date is right whatever the time of day "today" is.
+  const day = startOfHelsinkiDay(new Date(startOfHelsinkiDay(today).getTime() + dayOffset * DAY + 12 * 60 * 60 * 1000));
   return new Date(day.getTime() + (hour * 60 + minute) * 60 * 1000);
 }
 

@@ -1,0 +1,229 @@
+import { and, asc, count, eq, gt, isNull, max } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as s from "~/.server/db/schema";
+import { env } from "~/.server/env";
+import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
+import { createSession, readSession, type Person } from "~/.server/session";
+import { loadFrontPage } from "~/features/front-page/front-page.server";
+import type { UserSession } from "~/features/session/guards.server";
+import { loader as homeLoader } from "~/routes/front-page/home";
+import { clockAt, cookiePair, FIXED_NOW, login, makeContext, makeRequest, routeArgs, thrownResponse, useTestDatabase } from "./test-db";
+
+const t = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+
+type LoaderArgs = Parameters<typeof homeLoader>[0];
+
+async function userSession(user: Person, acting: Person = user): Promise<UserSession> {
+  const state = await readSession(makeRequest("/fi", { cookie: cookiePair(await login(user, acting)) }));
+  if (state.status !== "valid" || !state.user || !state.actingPerson) throw new Error("expected a logged-in session");
+  return state as UserSession;
+}
+
+async function accessLogRows(subjectId: string) {
+  return t.db.select().from(s.accessLog).where(and(eq(s.accessLog.subjectId, subjectId), eq(s.accessLog.resource, "front-page")));
+}
+
+async function runHome(path: string, session?: string) {
+  const request = makeRequest(path, { cookie: session ? cookiePair(session) : undefined });
+  const context = await makeContext(request);
+  return () => homeLoader(routeArgs<LoaderArgs>(request, context));
+}
+
+describe("loadFrontPage", () => {
+  it("shows the private customer's upcoming appointments in time order, only future and active ones", async () => {
+    const patient = t.person("patient");
+    // A cancelled reservation before the first one must not show (it would push the third appointment out of the list).
+    const [earliestFree] = await t.db
+      .select({ id: s.appointments.id })
+      .from(s.appointments)
+      .leftJoin(s.reservations, eq(s.reservations.appointmentId, s.appointments.id))
+      .where(and(isNull(s.reservations.id), gt(s.appointments.startsAt, FIXED_NOW)))
+      .orderBy(asc(s.appointments.startsAt))
+      .limit(1);
+    await t.db.insert(s.reservations).values({ appointmentId: earliestFree.id, personId: patient.id, status: "cancelled", cancelledAt: FIXED_NOW });
+
+    const state = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
+
+    const appointments = state.appointmentSummaries;
+    expect(appointments.map((a) => [a.practitionerName, a.clinicName, a.specialtyName])).toEqual([
+      ["Anna Aho", "Solmu Kamppi", "Yleislääkäri"],
+      ["Noora Nurmi", "Solmu Kamppi", "Gynekologia"],
+      ["Sari Salo", "Etävastaanotto", "Psykologi"],
+    ]);
+    expect(appointments[2]!.locationType).toBe("videoAppointment");
+    const times = appointments.map((a) => Date.parse(a.startsAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.every((x) => x > FIXED_NOW.getTime())).toBe(true);
+    expect(appointments.map((a) => a.id)).not.toContain(earliestFree.id);
+  });
+
+  it("leaves out an appointment once it has started", async () => {
+    const patient = t.person("patient");
+    const state = await loadFrontPage(await userSession(patient), "fi", new Date(FIXED_NOW.getTime() + 3 * DAY));
+    expect(state.appointmentSummaries.map((a) => a.practitionerName)).toEqual(["Noora Nurmi", "Sari Salo"]);
+  });
+
+  it("shows the private customer's conversations, visits, prescriptions, results and questionnaires", async () => {
+    const state = await loadFrontPage(await userSession(t.person("patient")), "fi", FIXED_NOW);
+
+    expect(state.customer).toEqual({ firstName: "Maija" });
+    expect(state.actingFor).toBeNull();
+    expect(state.mfaOnboardingParam).toEqual({ phoneNumber: "+358401234567" });
+
+    expect(state.conversationSummaries.map((c) => ({ title: c.title, isActive: c.isActive })).sort((a, b) => a.title!.localeCompare(b.title!))).toEqual([
+      { title: "Laboratoriotulokset", isActive: true },
+      { title: "Reseptin uusiminen", isActive: false },
+    ]);
+
+    expect(state.visitSummaries.map((v) => [v.practitionerName, v.specialtyName])).toEqual([
+      ["Anna Aho", "Yleislääkäri"],
+      ["Noora Nurmi", "Gynekologia"],
+    ]);
+    expect(Date.parse(state.visitSummaries[0]!.dateTime)).toBeLessThan(FIXED_NOW.getTime());
+
+    expect(state.prescriptions.map((p) => p.medicineName)).toEqual(["Burana", "Ventoline", "Levaxin"]);
+    expect(state.canRenewPrescriptions).toBe(true);
+
+    // Three samples on one day, one still waiting for its result.
+    expect(state.labResultSummaries).toHaveLength(1);
+    expect(state.labResultSummaries[0]!.isReady).toBe(false);
+    expect(state.labReferrals.map((r) => r.title)).toEqual(["Perusverenkuva, TSH"]);
+    expect(state.imagingSummaries.map((i) => i.examinationName)).toEqual(["Keuhkojen röntgen"]);
+    expect(state.imagingReferrals.map((r) => r.title)).toEqual(["Polven röntgen"]);
+
+    // The answered questionnaire is not open any more.
+    expect(state.questionnaireSummaries.map((q) => q.title)).toEqual(["Esitietolomake"]);
+  });
+
+  it("orders conversations by their latest message and flags the ones with an unread reply", async () => {
+    const patient = t.person("patient");
+    const latest = await t.db
+      .select({ title: s.threads.title, latestAt: max(s.messages.createdAt) })
+      .from(s.threads)
+      .innerJoin(s.messages, eq(s.messages.threadId, s.threads.id))
+      .where(eq(s.threads.personId, patient.id))
+      .groupBy(s.threads.title);
+    const latestOf = (title: string) => latest.find((l) => l.title === title)!.latestAt!.toISOString();
+
+    const state = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
+    // The reply came after the customer last read the thread; the closed thread has been read.
+    expect(state.conversationSummaries.map((c) => ({ title: c.title, unread: c.unread, latestAt: c.latestAt }))).toEqual([
+      { title: "Laboratoriotulokset", unread: true, latestAt: latestOf("Laboratoriotulokset") },
+      { title: "Reseptin uusiminen", unread: false, latestAt: latestOf("Reseptin uusiminen") },
+    ]);
+
+    // Once the customer has read the reply, nothing is unread.
+    await t.db
+      .update(s.threads)
+      .set({ customerReadAt: new Date(latestOf("Laboratoriotulokset")) })
+      .where(and(eq(s.threads.personId, patient.id), eq(s.threads.title, "Laboratoriotulokset")));
+    const after = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
+    expect(after.conversationSummaries.map((c) => c.unread)).toEqual([false, false]);
+  });
+
+  it("names specialties in the page's language", async () => {
+    const state = await loadFrontPage(await userSession(t.person("patient")), "en", FIXED_NOW);
+    expect(state.appointmentSummaries[0]!.specialtyName).toBe("General practitioner");
+    expect(state.visitSummaries[1]!.specialtyName).toBe("Gynaecology");
+  });
+
+  it("shows every section empty for a new customer", async () => {
+    const state = await loadFrontPage(await userSession(t.person("newCustomer")), "fi", FIXED_NOW);
+    expect(state.customer).toEqual({ firstName: "Sanna" });
+    expect(state.actingFor).toBeNull();
+    expect(state.mfaOnboardingParam).toBeNull();
+    expect(state.canRenewPrescriptions).toBe(false);
+    for (const section of [
+      state.conversationSummaries,
+      state.appointmentSummaries,
+      state.visitSummaries,
+      state.prescriptions,
+      state.labResultSummaries,
+      state.labReferrals,
+      state.questionnaireSummaries,
+      state.imagingSummaries,
+      state.imagingReferrals,
+    ]) {
+      expect(section).toEqual([]);
+    }
+  });
+
+  it("shows the child's data, not the guardian's, while acting for the child", async () => {
+    const guardian = t.person("guardian");
+    const child = t.person("youngChild");
+    const state = await loadFrontPage(await userSession(guardian, child), "fi", FIXED_NOW);
+
+    expect(state.customer).toEqual({ firstName: "Matti" });
+    expect(state.actingFor).toEqual({ firstName: "Aino", lastName: "Virtanen" });
+    expect(state.mfaOnboardingParam).toBeNull();
+    expect(state.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([["Laura Lahtinen", "Pikkujätti Kamppi"]]);
+    expect(state.visitSummaries.map((v) => v.practitionerName)).toEqual(["Laura Lahtinen"]);
+    expect(state.prescriptions.map((p) => p.medicineName)).toEqual(["Amorion"]);
+    expect(state.canRenewPrescriptions).toBe(false);
+    expect(state.conversationSummaries).toEqual([]);
+
+    // The guardian's own front page shows the guardian's appointment and visit instead.
+    const own = await loadFrontPage(await userSession(guardian), "fi", FIXED_NOW);
+    expect(own.actingFor).toBeNull();
+    expect(own.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([["Björn Berg", "Solmu Leppävaara"]]);
+    expect(own.visitSummaries.map((v) => v.practitionerName)).toEqual(["Björn Berg"]);
+  });
+
+  it("writes one access-log row per view: the user read the acting person's data", async () => {
+    const guardian = t.person("guardian");
+    const child = t.person("youngChild");
+    const patient = t.person("patient");
+    const [{ n: total }] = await t.db.select({ n: count() }).from(s.accessLog);
+    const childBefore = (await accessLogRows(child.id)).length;
+    const patientBefore = (await accessLogRows(patient.id)).length;
+
+    const viewedAt = clockAt(90);
+    await loadFrontPage(await userSession(guardian, child), "fi", viewedAt);
+    await loadFrontPage(await userSession(patient), "fi", viewedAt);
+
+    const [{ n: after }] = await t.db.select({ n: count() }).from(s.accessLog);
+    expect(Number(after)).toBe(Number(total) + 2);
+    const childRows = await accessLogRows(child.id);
+    expect(childRows).toHaveLength(childBefore + 1);
+    expect(childRows.at(-1)).toMatchObject({ actorId: guardian.id, subjectId: child.id, action: "read", resource: "front-page" });
+    expect(childRows.at(-1)!.at.getTime()).toBe(viewedAt.getTime());
+    const patientRows = await accessLogRows(patient.id);
+    expect(patientRows).toHaveLength(patientBefore + 1);
+    expect(patientRows.at(-1)).toMatchObject({ actorId: patient.id, subjectId: patient.id });
+  });
+});
+
+describe("front page route loader", () => {
+  it("sends a visitor without a session to the login page", async () => {
+    const response = await thrownResponse(await runHome("/fi"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/fi/kirjaudu");
+    const swedish = await thrownResponse(await runHome("/sv"));
+    expect(swedish.headers.get("Location")).toBe("/sv/loggain");
+  });
+
+  it("sends an expired session to the expired-session page with `next`", async () => {
+    const session = await login(t.person("patient"));
+    clockAt(env().sessionIdleSeconds + 1);
+    const response = await thrownResponse(await runHome("/fi?tab=1", session));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/fi/katkennut-istunto?next=${encodeURIComponent("/fi?tab=1")}`);
+  });
+
+  it("sends an identified person without a patient record to registration", async () => {
+    const session = await createSession({ userId: null, actingPersonId: null, pendingIdentity: { identityCode: unregisteredIdentityCode() } });
+    const response = await thrownResponse(await runHome("/fi", session));
+    expect(response.headers.get("Location")).toBe("/fi/rekisterointi?next=%2Ffi");
+  });
+
+  it("returns the front page of a logged-in customer and logs the read", async () => {
+    const patient = t.person("patient");
+    const before = (await accessLogRows(patient.id)).length;
+    const result = await (await runHome("/fi", await login(patient)))();
+    expect(result.now).toBe(FIXED_NOW.toISOString());
+    expect(result.state.customer.firstName).toBe("Maija");
+    expect(result.state.appointmentSummaries).toHaveLength(3);
+    expect(await accessLogRows(patient.id)).toHaveLength(before + 1);
+  });
+});

@@ -1,0 +1,168 @@
+import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as s from "~/.server/db/schema";
+import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
+import { isEmpty } from "~/.server/db/seed/seed";
+import { helsinkiDateParts } from "~/lib/format";
+import { ageOn, parseIdentityCode } from "~/lib/identity-code";
+import { DEMO, FIXED_NOW, useTestDatabase } from "./test-db";
+
+const t = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+
+function helsinkiDate(d: Date): string {
+  const p = helsinkiDateParts(d);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** The SQLSTATE of a database error, however the driver and Drizzle wrap it. */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** Free slots: appointments without an active reservation. */
+async function freeAppointments(from: Date, to: Date) {
+  return t.db
+    .select({ id: s.appointments.id, startsAt: s.appointments.startsAt })
+    .from(s.appointments)
+    .leftJoin(s.reservations, and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")))
+    .where(and(isNull(s.reservations.id), gte(s.appointments.startsAt, from), lt(s.appointments.startsAt, to)))
+    .orderBy(asc(s.appointments.startsAt));
+}
+
+describe("demo data", () => {
+  it("is not empty after seeding", async () => {
+    expect(await isEmpty(t.db)).toBe(false);
+  });
+
+  it("has the 8 demo people with valid test identity codes", async () => {
+    const people = await t.db.select().from(s.people);
+    expect(people).toHaveLength(8);
+    expect(people.map((p) => p.identityCode).sort()).toEqual(Object.values(DEMO).map((p) => p.identityCode).sort());
+    for (const person of people) {
+      const parsed = parseIdentityCode(person.identityCode);
+      expect(parsed.ok, person.identityCode).toBe(true);
+      if (!parsed.ok) continue;
+      expect(parsed.value.isTestCode).toBe(true);
+      const b = parsed.value.birthDate;
+      expect(person.birthDate).toBe(`${b.year}-${String(b.month).padStart(2, "0")}-${String(b.day).padStart(2, "0")}`);
+    }
+    // The unregistered demo code leads to registration, so it must not have a record.
+    expect(people.some((p) => p.identityCode === unregisteredIdentityCode())).toBe(false);
+  });
+
+  it("has the ages the demo relies on", async () => {
+    const age = (key: keyof typeof DEMO) => {
+      const parsed = parseIdentityCode(DEMO[key].identityCode);
+      if (!parsed.ok) throw new Error("invalid demo code");
+      return ageOn(parsed.value.birthDate, FIXED_NOW);
+    };
+    expect(age("youngChild")).toBe(6);
+    expect(age("olderChild")).toBe(14);
+    expect(age("senior")).toBeGreaterThanOrEqual(65);
+
+    const children = await t.db
+      .select({ code: s.people.identityCode })
+      .from(s.guardianships)
+      .innerJoin(s.people, eq(s.people.id, s.guardianships.childId))
+      .where(eq(s.guardianships.guardianId, t.person("guardian").id));
+    expect(children.map((c) => c.code).sort()).toEqual([DEMO.youngChild.identityCode, DEMO.olderChild.identityCode].sort());
+  });
+
+  it("has clinics in the seven municipalities and a remote clinic", async () => {
+    const clinics = await t.db.select().from(s.clinics);
+    const municipalities = new Set(clinics.map((c) => c.municipality));
+    for (const m of ["helsinki", "espoo", "vantaa", "kerava", "järvenpää", "tuusula", "hyvinkää", "remote"]) {
+      expect(municipalities.has(m), m).toBe(true);
+    }
+    const remote = clinics.filter((c) => c.isRemote);
+    expect(remote.map((c) => c.municipality)).toEqual(["remote"]);
+    for (const c of clinics.filter((c) => !c.isRemote)) expect(c.postalCode).toMatch(/^\d{5}$/);
+  });
+
+  it("has free slots on at least 35 weekdays over the next 8 weeks, and none at weekends", async () => {
+    const free = await freeAppointments(FIXED_NOW, new Date(FIXED_NOW.getTime() + 56 * DAY));
+    const days = new Set(free.map((a) => helsinkiDate(a.startsAt)));
+    expect(days.size).toBeGreaterThanOrEqual(35);
+    expect(free.filter((a) => helsinkiDateParts(a.startsAt).weekday > 5)).toEqual([]);
+    // Several practitioners each day, not a token slot.
+    expect(free.length / days.size).toBeGreaterThan(20);
+  });
+
+  it("gives each demo reservation its own appointment", async () => {
+    const held = await t.db
+      .select({ personId: s.reservations.personId })
+      .from(s.reservations)
+      .where(eq(s.reservations.status, "active"));
+    const patientHolds = held.filter((r) => r.personId === t.person("patient").id);
+    expect(patientHolds).toHaveLength(4);
+    const newCustomer = await t.db.select().from(s.reservations).where(eq(s.reservations.personId, t.person("newCustomer").id));
+    expect(newCustomer).toEqual([]);
+  });
+
+  it("dates the demo events relative to the day it runs (also in the afternoon)", async () => {
+    expect(helsinkiDateParts(FIXED_NOW).hour).toBeGreaterThanOrEqual(12);
+    const messages = await t.db.select({ createdAt: s.messages.createdAt }).from(s.messages);
+    expect(messages.filter((m) => m.createdAt.getTime() > FIXED_NOW.getTime())).toEqual([]);
+
+    const [first] = await t.db
+      .select({ startsAt: s.appointments.startsAt })
+      .from(s.reservations)
+      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+      .where(and(eq(s.reservations.personId, t.person("patient").id), gte(s.appointments.startsAt, FIXED_NOW)))
+      .orderBy(asc(s.appointments.startsAt))
+      .limit(1);
+    expect(helsinkiDate(first.startsAt)).toBe(helsinkiDate(new Date(FIXED_NOW.getTime() + 2 * DAY)));
+  });
+});
+
+describe("reservations", () => {
+  it("the database refuses a second active reservation of the same appointment", async () => {
+    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 7 * DAY), new Date(FIXED_NOW.getTime() + 14 * DAY));
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("patient").id });
+
+    let error: unknown = null;
+    try {
+      await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("senior").id });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).not.toBeNull();
+    expect(sqlState(error)).toBe("23505");
+
+    const rows = await t.db.select().from(s.reservations).where(eq(s.reservations.appointmentId, slot.id));
+    expect(rows.map((r) => [r.personId, r.status])).toEqual([[t.person("patient").id, "active"]]);
+  });
+
+  it("the same person cannot hold it twice either", async () => {
+    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 15 * DAY), new Date(FIXED_NOW.getTime() + 20 * DAY));
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id });
+    await expect(t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id })).rejects.toThrow();
+  });
+
+  it("allows cancelled reservations next to the active one, and rebooking after a cancellation", async () => {
+    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 21 * DAY), new Date(FIXED_NOW.getTime() + 28 * DAY));
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("patient").id, status: "cancelled", cancelledAt: FIXED_NOW });
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("senior").id, status: "providerCancelled", cancelledAt: FIXED_NOW });
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id });
+
+    const rows = await t.db.select().from(s.reservations).where(eq(s.reservations.appointmentId, slot.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(["active", "cancelled", "providerCancelled"]);
+
+    // Cancelling the active one frees the slot for someone else.
+    await t.db
+      .update(s.reservations)
+      .set({ status: "cancelled", cancelledAt: FIXED_NOW })
+      .where(and(eq(s.reservations.appointmentId, slot.id), eq(s.reservations.status, "active")));
+    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("newCustomer").id });
+    const active = await t.db
+      .select({ personId: s.reservations.personId })
+      .from(s.reservations)
+      .where(and(inArray(s.reservations.appointmentId, [slot.id]), eq(s.reservations.status, "active")));
+    expect(active).toEqual([{ personId: t.person("newCustomer").id }]);
+    expect((await freeAppointments(slot.startsAt, new Date(slot.startsAt.getTime() + 1))).map((a) => a.id)).not.toContain(slot.id);
+  });
+});

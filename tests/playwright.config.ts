@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in the machine's Chromium (never a downloaded browser): CHROMIUM_PATH, else /usr/bin/chromium.
+ * Every flow runs twice: with JavaScript and without. The server runs the production build on a fresh
+ * embedded database.
+ */
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "../test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "off",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf data/e2e && NODE_ENV=production PORT=${PORT} DATA_DIR=data/e2e RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 LOG_LEVEL=silent npx tsx app/.server/server.ts`,
+    cwd: "..",
+    url: `http://localhost:${PORT}/fi/kirjaudu`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+  },
+});

@@ -93,3 +93,16 @@ export function translatePath(
   for (const [k, v] of Object.entries(params)) if (v !== undefined && k !== "lang") clean[k] = v;
   return href(parsed.id, toLang, clean) + search;
 }
+
+/** The table id of a path like `/sv/loggain` (params match any one segment), or null. */
+export function routeIdForPath(pathname: string): RouteId | null {
+  const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
+  if (lang !== "fi" && lang !== "sv" && lang !== "en") return null;
+  const segments = rest.join("/");
+  for (const entry of routeTable) {
+    const pattern = entry.paths[lang as Lang];
+    const re = new RegExp(`^${pattern.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    if (re.test(segments)) return entry.id;
+  }
+  return null;
+}

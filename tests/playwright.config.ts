@@ -6,6 +6,17 @@ import { defineConfig } from "@playwright/test";
  * embedded database.
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const SHORT_SESSION_PORT = PORT + 1;
+
+function server(port: number, dataDir: string, extraEnv: string) {
+  return {
+    command: `rm -rf ${dataDir} && mkdir -p data && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} ${extraEnv} RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 npx tsx app/.server/server.ts > data/${dataDir.replace("data/", "")}.log 2>&1`,
+    cwd: "..",
+    url: `http://localhost:${port}/fi/kirjaudu`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+  };
+}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -28,11 +39,9 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf data/e2e && NODE_ENV=production PORT=${PORT} DATA_DIR=data/e2e RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 LOG_LEVEL=silent npx tsx app/.server/server.ts`,
-    cwd: "..",
-    url: `http://localhost:${PORT}/fi/kirjaudu`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-  },
+  webServer: [
+    server(PORT, "data/e2e", ""),
+    // A second server whose sessions go idle after 40 seconds, for the expiry warnings and redirect.
+    server(SHORT_SESSION_PORT, "data/e2e-short", "SESSION_IDLE_SECONDS=40"),
+  ],
 });

@@ -3,6 +3,7 @@ import { requestInfo, sessionContext } from "./context";
 import { csrfCookieHeader, isValidCsrf, readCsrfCookie } from "./csrf";
 import { clearFlashCookie, readFlash, type Flash } from "./flash";
 import { readSession } from "./session";
+import { routeIdForPath } from "~/route-table";
 
 /** The flash of the request; the root loader marks it shown, and only then is the cookie cleared. */
 export const flashContext = createContext<{ flash: Flash | null; shown: boolean }>({ flash: null, shown: false });
@@ -15,6 +16,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = requestInfo(context);
+  // A page that this brand does not have (brands/<brand>/brand.ts `hiddenPages`) does not exist here.
+  const pageId = routeIdForPath(new URL(request.url).pathname);
+  if (pageId && info.brand.hiddenPages.includes(pageId)) throw data(null, { status: 404 });
   if (!SAFE_METHODS.has(request.method)) {
     if (!(await isValidCsrf(request, readCsrfCookie(request)))) {
       throw data({ reason: "csrf" }, { status: 403 });

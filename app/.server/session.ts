@@ -23,7 +23,8 @@ export type SessionState =
       expiresAt: Date;
     };
 
-const TOUCH_AFTER_MS = 60_000;
+/** The idle timer is refreshed at most this often (a write per request would be wasteful). */
+const touchAfterMs = () => Math.min(60_000, (env().sessionIdleSeconds * 1000) / 4);
 
 export const SESSION_COOKIE = () => cookieName("session");
 
@@ -47,7 +48,7 @@ export async function readSession(request: Request, options: { touch?: boolean |
   const expiresAt = sessionExpiry(row);
   if (expiresAt.getTime() <= t.getTime()) return { status: "expired", idHash };
 
-  if (options.touch === "force" || (options.touch !== false && t.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS)) {
+  if (options.touch === "force" || (options.touch !== false && t.getTime() - row.lastSeenAt.getTime() > touchAfterMs())) {
     await db().update(sessions).set({ lastSeenAt: t }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = t;
   }

@@ -49,7 +49,7 @@ test.describe("login, front page, language switch and logout", () => {
     await expect(page).toHaveURL(ORIGINS.main + "/en/login");
   });
 
-  test("children's brand in English, and the language switch keeps the page", async ({ page }) => {
+  test("children's brand in English, and the language switch keeps the page", async ({ page, jsEnabled }) => {
     await gotoRoute(page, "login", "en", { brand: "pikkujatti" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Pikkujätti");
     await expect(page.locator("img[alt^='Pikkujätti']")).toHaveAttribute("height", "60");
@@ -64,6 +64,16 @@ test.describe("login, front page, language switch and logout", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Matti!");
     await expect(page.getByText("Welcome to the online service of Pikkujätti")).toBeVisible();
     await expectAccessible(page);
+
+    // The front page honours the #appointment-cancelled fragment: a toast with JavaScript, a banner without.
+    await gotoRoute(page, "logout", "en", { brand: "pikkujatti" });
+    await page.goto(ORIGINS.pikkujatti + "/en#appointment-cancelled");
+    if (jsEnabled) {
+      await expect(page.locator(".toast")).toContainText("Appointment canceled");
+      await expect(page).toHaveURL(ORIGINS.pikkujatti + "/en");
+    } else {
+      await expect(page.getByText("Appointment canceled")).toBeVisible();
+    }
 
     await gotoRoute(page, "logout", "en", { brand: "pikkujatti" });
     await page.getByRole("button", { name: "Log out" }).click();

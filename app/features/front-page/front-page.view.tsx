@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import type { FrontPageState } from "./front-page.server";
 import { formatDate, formatDateTime, formatRelativeDate } from "~/lib/format";
 import { PageTitle } from "~/ui/form";
@@ -28,13 +29,16 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
   const brand = useBrand();
   const hydrated = useHydrated();
   const { show } = useToast();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
   const nowDate = new Date(now);
 
   useEffect(() => {
-    if (!hydrated || window.location.hash !== `#${APPOINTMENT_CANCELLED_FRAGMENT}`) return;
+    if (!hydrated || hash !== `#${APPOINTMENT_CANCELLED_FRAGMENT}`) return;
     show({ type: "success", message: t("frontPage.appointmentCancelled"), timeoutMs: APPOINTMENT_CANCELLED_TOAST_MS });
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-  }, [hydrated, show, t]);
+    // Remove the fragment so a reload does not show the toast again.
+    navigate({ hash: "" }, { replace: true, preventScrollReset: true });
+  }, [hydrated, hash, navigate, show, t]);
 
   return (
     <div className="front-page">

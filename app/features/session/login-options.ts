@@ -22,7 +22,9 @@ export function acrValues(overrides: string | undefined = typeof process !== "un
   let map: Record<string, string> = {};
   if (overrides) {
     try {
-      map = JSON.parse(overrides) as Record<string, string>;
+      const parsed: unknown = JSON.parse(overrides);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        map = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string" && v.length > 0)) as Record<string, string>;
     } catch {
       map = {};
     }
@@ -34,9 +36,20 @@ export function acrLabels(): Record<string, string> {
   return Object.fromEntries(acrValues().map((o) => [o.acr, o.label]));
 }
 
-/** A `next` that stays on this site: a path, not `//host` or a URL. */
+/**
+ * A `next` that stays on this site: a path, not `//host`, a URL, or a path a browser would read as another host
+ * (control characters and backslashes are refused outright). Identification and API paths are not destinations.
+ */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || next.length > 2000) return fallback;
-  if (next.startsWith("/oauth/") || next.startsWith("/api/") || next.startsWith("/dev/")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (!next || next.length > 2000 || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, "http://portal.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://portal.invalid") return fallback;
+  if (/^\/(oauth|api|dev)\//.test(url.pathname)) return fallback;
   return next;
 }

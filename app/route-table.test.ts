@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { LANGS, type Lang } from "./lib/lang";
+import { href, parseRouteMatchId, routeEntry, routeTable, translatePath, type RouteId } from "./route-table";
+import routes from "./routes";
+
+/** The expected URL of every page in every language, written out so that a changed slug is noticed. */
+const EXPECTED: Record<RouteId, Record<Lang, string>> = {
+  home: { fi: "/fi", sv: "/sv", en: "/en" },
+  login: { fi: "/fi/kirjaudu", sv: "/sv/loggain", en: "/en/login" },
+  logout: { fi: "/fi/kirjaudu-ulos", sv: "/sv/logga-ut", en: "/en/logout" },
+  expiredSession: { fi: "/fi/katkennut-istunto", sv: "/sv/utgatt-session", en: "/en/expired-session" },
+  registration: { fi: "/fi/rekisterointi", sv: "/sv/registrering", en: "/en/registration" },
+  hpaRegistration: { fi: "/fi/hpa/register", sv: "/sv/hpa/register", en: "/en/hpa/register" },
+  transactionPath: { fi: "/fi/asiointipolku", sv: "/sv/transaktionsbana", en: "/en/transaction-path" },
+};
+
+/** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */
+function withLoginParam<T>(fn: () => T): T {
+  const paths = routeEntry("login").paths as Record<Lang, string>;
+  const saved = { ...paths };
+  paths.fi = "kirjaudu/:step";
+  paths.sv = "loggain/:step";
+  paths.en = "login/:step";
+  try {
+    return fn();
+  } finally {
+    Object.assign(paths, saved);
+  }
+}
+
+describe("routeTable", () => {
+  it("has exactly the expected pages, each id once", () => {
+    const ids = routeTable.map((r) => r.id);
+    expect(ids.toSorted()).toEqual(Object.keys(EXPECTED).toSorted());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("routeEntry returns the table entry of an id", () => {
+    expect(routeEntry("login")).toBe(routeTable.find((r) => r.id === "login"));
+    expect(routeEntry("login").file).toBe("routes/session/login.tsx");
+  });
+});
+
+describe("href", () => {
+  for (const [id, byLang] of Object.entries(EXPECTED)) {
+    for (const lang of LANGS) {
+      it(`${id} in ${lang} is ${byLang[lang]}`, () => {
+        expect(href(id as RouteId, lang)).toBe(byLang[lang]);
+      });
+    }
+  }
+
+  it("encodes query values", () => {
+    expect(href("login", "fi", {}, { next: "/fi/a b?x=1&y=ä" })).toBe("/fi/kirjaudu?next=%2Ffi%2Fa+b%3Fx%3D1%26y%3D%C3%A4");
+  });
+
+  it("adds the query to the language root without a slash", () => {
+    expect(href("home", "sv", {}, { a: "1" })).toBe("/sv?a=1");
+  });
+
+  it("leaves out undefined query values and adds no '?' for an empty query", () => {
+    expect(href("login", "en", {}, { next: undefined })).toBe("/en/login");
+    expect(href("login", "en", {}, {})).toBe("/en/login");
+    expect(href("login", "en", {}, { a: undefined, b: "2" })).toBe("/en/login?b=2");
+  });
+
+  it("copies URLSearchParams, repeated keys included", () => {
+    const query = new URLSearchParams([
+      ["x", "1"],
+      ["x", "2"],
+      ["y", "a&b"],
+    ]);
+    expect(href("logout", "fi", {}, query)).toBe("/fi/kirjaudu-ulos?x=1&x=2&y=a%26b");
+  });
+
+  it("fills in :params, encoded", () => {
+    withLoginParam(() => {
+      expect(href("login", "fi", { step: "a/b c" })).toBe("/fi/kirjaudu/a%2Fb%20c");
+      expect(href("login", "sv", { step: 3 }, { q: "1" })).toBe("/sv/loggain/3?q=1");
+    });
+  });
+
+  it("throws when a :param is missing", () => {
+    withLoginParam(() => {
+      expect(() => href("login", "en")).toThrow("href(login): missing param step");
+      expect(() => href("login", "en", { other: "x" })).toThrow(/missing param step/);
+    });
+  });
+});
+
+describe("parseRouteMatchId", () => {
+  it("splits a route id into table id and language", () => {
+    expect(parseRouteMatchId("login.fi")).toEqual({ id: "login", lang: "fi" });
+    expect(parseRouteMatchId("hpaRegistration.en")).toEqual({ id: "hpaRegistration", lang: "en" });
+    expect(parseRouteMatchId("home.sv")).toEqual({ id: "home", lang: "sv" });
+  });
+
+  it("returns null for ids that are not localized table pages", () => {
+    expect(parseRouteMatchId("login")).toBeNull();
+    expect(parseRouteMatchId("login.de")).toBeNull();
+    expect(parseRouteMatchId("login.")).toBeNull();
+    expect(parseRouteMatchId("unknown.fi")).toBeNull();
+    expect(parseRouteMatchId("routes/not-found")).toBeNull();
+    expect(parseRouteMatchId("x.login.fi")).toBeNull();
+    expect(parseRouteMatchId("")).toBeNull();
+  });
+});
+
+describe("translatePath", () => {
+  it("translates the slug and keeps the query string", () => {
+    expect(translatePath("login.fi", {}, "sv", "?next=%2Ffi")).toBe("/sv/loggain?next=%2Ffi");
+    expect(translatePath("login.fi", {}, "en")).toBe("/en/login");
+    expect(translatePath("expiredSession.en", { lang: "en" }, "fi", "?a=1")).toBe("/fi/katkennut-istunto?a=1");
+    expect(translatePath("home.fi", {}, "sv", "?x=y")).toBe("/sv?x=y");
+  });
+
+  it("goes to the language root for an unknown route id", () => {
+    expect(translatePath("unknown.fi", {}, "sv", "?next=x")).toBe("/sv");
+    expect(translatePath("routes/not-found", {}, "en")).toBe("/en");
+  });
+
+  it("carries params over but not the lang param or undefined values", () => {
+    withLoginParam(() => {
+      expect(translatePath("login.fi", { lang: "fi", step: "two", extra: undefined }, "sv", "?q=1")).toBe("/sv/loggain/two?q=1");
+    });
+  });
+});
+
+describe("routes.ts", () => {
+  type Route = { id?: string; path?: string; index?: boolean; file: string };
+  const all = routes as Route[];
+
+  it("has every table entry once per language with id `${id}.${lang}` and the localized path", () => {
+    for (const entry of routeTable) {
+      for (const lang of LANGS) {
+        const matches = all.filter((r) => r.id === `${entry.id}.${lang}`);
+        expect(matches, `${entry.id}.${lang}`).toHaveLength(1);
+        expect(matches[0]!.file).toBe(entry.file);
+        expect(`/${matches[0]!.path}`).toBe(EXPECTED[entry.id][lang]);
+      }
+    }
+    expect(all.filter((r) => r.id && parseRouteMatchId(r.id))).toHaveLength(routeTable.length * LANGS.length);
+  });
+
+  it("gives every localized page a unique path", () => {
+    const paths = all.filter((r) => r.id && parseRouteMatchId(r.id)).map((r) => r.path);
+    expect(paths.every((p) => typeof p === "string" && p.length > 0)).toBe(true);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("has no two routes on the same path", () => {
+    const paths = all.filter((r) => !r.index).map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(all.filter((r) => r.index)).toHaveLength(1);
+  });
+
+  it("keeps the fixed, unlocalized endpoints and the catch-all", () => {
+    const byPath = new Map(all.map((r) => [r.path, r.file]));
+    expect(byPath.get("oauth/authenticate")).toBe("routes/session/oauth-authenticate.ts");
+    expect(byPath.get("oauth/callback")).toBe("routes/session/oauth-callback.ts");
+    expect(byPath.get("api/logout")).toBe("routes/session/api-logout.ts");
+    expect(byPath.get("api/session")).toBe("routes/session/api-session.ts");
+    expect(all.at(-1)).toMatchObject({ path: "*", file: "routes/not-found.tsx" });
+  });
+});

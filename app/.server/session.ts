@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { now } from "./clock";
 import { cookieName, readCookie, serializeCookie } from "./cookies";
 import { db } from "./db/client";
@@ -7,6 +8,8 @@ import { people, sessions } from "./db/schema";
 import { env } from "./env";
 
 export type Person = typeof people.$inferSelect;
+const users = alias(people, "session_user");
+const actingPeople = alias(people, "acting_person");
 type SessionRow = typeof sessions.$inferSelect;
 
 export type SessionState =
@@ -42,7 +45,15 @@ export async function readSession(request: Request, options: { touch?: boolean |
   const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE());
   if (!id || id.length > 100) return { status: "none" };
   const idHash = hashId(id);
-  const [row] = await db().select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  // One round trip: the session with its user and acting person.
+  const [found] = await db()
+    .select({ row: sessions, user: users, acting: actingPeople })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(actingPeople, eq(actingPeople.id, sessions.actingPersonId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  const row = found?.row;
   if (!row || row.revokedAt) return { status: "none" };
   const t = now();
   const expiresAt = sessionExpiry(row);
@@ -52,10 +63,7 @@ export async function readSession(request: Request, options: { touch?: boolean |
     await db().update(sessions).set({ lastSeenAt: t }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = t;
   }
-  const ids = [row.userId, row.actingPersonId].filter((x): x is string => !!x);
-  const persons = ids.length ? await db().select().from(people).where(or(...ids.map((i) => eq(people.id, i)))) : [];
-  const find = (pid: string | null) => persons.find((p) => p.id === pid) ?? null;
-  return { status: "valid", idHash, row, user: find(row.userId), actingPerson: find(row.actingPersonId), expiresAt: sessionExpiry(row) };
+  return { status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt: sessionExpiry(row) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { logger } from "../logger";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export async function openDatabase(options: { databaseUrl?: string | null; dataD
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // An idle connection that the server closes (restart, failover) must not take the process down.
+    pool.on("error", (error) => logger.warn("idle database connection closed", { message: error.message }));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

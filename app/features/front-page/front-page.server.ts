@@ -23,7 +23,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     .groupBy(s.messages.threadId)
     .as("latest_message");
 
-  const [threads, appointments, visits, prescriptions, labDates, labReferrals, imaging, imagingReferrals, questionnaires] = await Promise.all([
+  const [threads, appointments, visits, prescriptions, labDates, referrals, imaging, questionnaires] = await Promise.all([
     db()
       .select({ id: s.threads.id, title: s.threads.title, isActive: s.threads.isActive, readAt: s.threads.customerReadAt, latestAt: latestMessage.latestAt })
       .from(s.threads)
@@ -58,7 +58,15 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       .orderBy(desc(s.visits.dateTime))
       .limit(SECTION_SIZE),
     db()
-      .select({ id: s.prescriptions.id, medicineName: s.prescriptions.medicineName, strength: s.prescriptions.strength, issuedDate: s.prescriptions.issuedDate, isRenewable: s.prescriptions.isRenewable })
+      .select({
+        id: s.prescriptions.id,
+        medicineName: s.prescriptions.medicineName,
+        strength: s.prescriptions.strength,
+        issuedDate: s.prescriptions.issuedDate,
+        isRenewable: s.prescriptions.isRenewable,
+        // Any renewable prescription, not only among the latest three.
+        anyRenewable: sql<boolean>`bool_or(${s.prescriptions.isRenewable}) over ()`,
+      })
       .from(s.prescriptions)
       .where(eq(s.prescriptions.personId, personId))
       .orderBy(desc(s.prescriptions.issuedDate))
@@ -70,14 +78,18 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       .groupBy(s.labResults.sampledOn)
       .orderBy(desc(s.labResults.sampledOn))
       .limit(SECTION_SIZE),
-    referralsOf(personId, "laboratory"),
+    // The latest referrals of both kinds in one query.
+    db()
+      .select({ id: s.referrals.id, type: s.referrals.type, title: s.referrals.title, createdOn: s.referrals.createdOn, validUntil: s.referrals.validUntil, rank: sql<number>`row_number() over (partition by ${s.referrals.type} order by ${s.referrals.createdOn} desc)` })
+      .from(s.referrals)
+      .where(eq(s.referrals.personId, personId))
+      .orderBy(desc(s.referrals.createdOn)),
     db()
       .select({ id: s.imagingResults.id, examinationName: s.imagingResults.examinationName, imagingDate: s.imagingResults.imagingDate })
       .from(s.imagingResults)
       .where(eq(s.imagingResults.personId, personId))
       .orderBy(desc(s.imagingResults.imagingDate))
       .limit(SECTION_SIZE),
-    referralsOf(personId, "imaging"),
     db()
       .select({ id: s.questionnaireInvitations.id, title: s.questionnaireInvitations.title, createdAt: s.questionnaireInvitations.createdAt })
       .from(s.questionnaireInvitations)
@@ -86,11 +98,8 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       .limit(SECTION_SIZE),
   ]);
 
-  const renewable = await db()
-    .select({ id: s.prescriptions.id })
-    .from(s.prescriptions)
-    .where(and(eq(s.prescriptions.personId, personId), eq(s.prescriptions.isRenewable, true)))
-    .limit(1);
+  const referralsOf = (type: "laboratory" | "imaging") =>
+    referrals.filter((r) => r.type === type && Number(r.rank) <= SECTION_SIZE).map(({ id, title, createdOn, validUntil }) => ({ id, title, createdOn, validUntil }));
 
   await logRead(session, "front-page");
 
@@ -109,23 +118,14 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     })),
     appointmentSummaries: appointments.map((a) => ({ ...a, startsAt: a.startsAt.toISOString() })),
     visitSummaries: visits.map((v) => ({ ...v, dateTime: v.dateTime.toISOString() })),
-    prescriptions,
-    canRenewPrescriptions: renewable.length > 0,
+    prescriptions: prescriptions.map(({ anyRenewable: _, ...p }) => p),
+    canRenewPrescriptions: prescriptions.some((p) => p.anyRenewable),
     labResultSummaries: labDates.map((d) => ({ date: d.date, isReady: d.ready === d.total })),
-    labReferrals,
+    labReferrals: referralsOf("laboratory"),
     questionnaireSummaries: questionnaires.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
     imagingSummaries: imaging,
-    imagingReferrals,
+    imagingReferrals: referralsOf("imaging"),
   };
-}
-
-function referralsOf(personId: string, type: "laboratory" | "imaging") {
-  return db()
-    .select({ id: s.referrals.id, title: s.referrals.title, createdOn: s.referrals.createdOn, validUntil: s.referrals.validUntil })
-    .from(s.referrals)
-    .where(and(eq(s.referrals.personId, personId), eq(s.referrals.type, type)))
-    .orderBy(desc(s.referrals.createdOn))
-    .limit(SECTION_SIZE);
 }
 
 export type FrontPageState = Awaited<ReturnType<typeof loadFrontPage>>;

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { FrontPageState } from "./front-page.server";
 import { formatDate, formatDateTime, formatRelativeDate } from "~/lib/format";
+import type { Lang } from "~/lib/lang";
 import { PageTitle } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
@@ -12,15 +13,39 @@ import { useBrand, useLang } from "~/ui/root-data";
 export const APPOINTMENT_CANCELLED_FRAGMENT = "appointment-cancelled";
 export const APPOINTMENT_CANCELLED_TOAST_MS = 15_000;
 
-function Section({ id, title, empty, children, isEmpty }: { id: string; title: string; empty: string; children: ReactNode; isEmpty: boolean }) {
+function Section({ id, title, empty, children, isEmpty, footer }: { id: string; title: string; empty: string; children: ReactNode; isEmpty: boolean; footer?: ReactNode }) {
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="card__title">
         {title}
       </h2>
-      {isEmpty ? <p className="card__empty">{empty}</p> : children}
+      {isEmpty ? <p className="card__empty">{empty}</p> : <ul className="item-list">{children}</ul>}
+      {footer}
     </section>
   );
+}
+
+function Item({ title, detail, note }: { title: ReactNode; detail?: string; note?: string }) {
+  return (
+    <li>
+      <strong>{title}</strong>
+      {detail ? <span>{detail}</span> : null}
+      {note ? <span className="muted">{note}</span> : null}
+    </li>
+  );
+}
+
+function ReferralItems({ referrals }: { referrals: { id: number; title: string; validUntil: string }[] }) {
+  const t = useT();
+  const lang = useLang();
+  return referrals.map((r) => (
+    <Item key={`referral-${r.id}`} title={t("frontPage.referral", { title: r.title })} note={t("frontPage.validUntil", { date: formatDay(r.validUntil, lang) })} />
+  ));
+}
+
+/** A calendar date (YYYY-MM-DD) in the display format; noon UTC keeps it on the same day in Helsinki. */
+function formatDay(isoDate: string, lang: Lang) {
+  return formatDate(new Date(`${isoDate}T12:00:00Z`), lang);
 }
 
 export function FrontPage({ state, now }: { state: FrontPageState; now: string }) {
@@ -67,114 +92,69 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
 
       <div className="card-grid">
         <Section id="appointments" title={t("frontPage.sections.appointments")} empty={t("frontPage.empty.appointments")} isEmpty={!state.appointmentSummaries.length}>
-          <ul className="item-list">
-            {state.appointmentSummaries.map((a) => (
-              <li key={a.id}>
-                <strong>{formatDateTime(new Date(a.startsAt), lang)}</strong>
-                <span>
-                  {a.specialtyName}, {a.practitionerName}
-                </span>
-                <span className="muted">{a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)}</span>
-              </li>
-            ))}
-          </ul>
+          {state.appointmentSummaries.map((a) => (
+            <Item
+              key={a.id}
+              title={formatDateTime(new Date(a.startsAt), lang)}
+              detail={`${a.specialtyName}, ${a.practitionerName}`}
+              note={a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)}
+            />
+          ))}
         </Section>
 
         <Section id="conversations" title={t("frontPage.sections.conversations")} empty={t("frontPage.empty.conversations")} isEmpty={!state.conversationSummaries.length}>
-          <ul className="item-list">
-            {state.conversationSummaries.map((c) => (
-              <li key={c.id}>
-                <strong>
+          {state.conversationSummaries.map((c) => (
+            <Item
+              key={c.id}
+              title={
+                <>
                   {c.title ?? t("frontPage.untitledConversation")}
                   {c.unread ? <span className="tag">{t("frontPage.unread")}</span> : null}
-                </strong>
-                {c.latestAt ? <span className="muted">{formatRelativeDate(new Date(c.latestAt), nowDate, lang)}</span> : null}
-              </li>
-            ))}
-          </ul>
+                </>
+              }
+              note={c.latestAt ? formatRelativeDate(new Date(c.latestAt), nowDate, lang) : undefined}
+            />
+          ))}
         </Section>
 
         <Section id="visits" title={t("frontPage.sections.visits")} empty={t("frontPage.empty.visits")} isEmpty={!state.visitSummaries.length}>
-          <ul className="item-list">
-            {state.visitSummaries.map((v) => (
-              <li key={v.id}>
-                <strong>{formatDate(new Date(v.dateTime), lang)}</strong>
-                <span>{[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")}</span>
-              </li>
-            ))}
-          </ul>
-        </Section>
-
-        <Section id="prescriptions" title={t("frontPage.sections.prescriptions")} empty={t("frontPage.empty.prescriptions")} isEmpty={!state.prescriptions.length}>
-          <ul className="item-list">
-            {state.prescriptions.map((p) => (
-              <li key={p.id}>
-                <strong>
-                  {p.medicineName}
-                  {p.strength ? ` ${p.strength}` : ""}
-                </strong>
-                <span className="muted">{t("frontPage.issued", { date: formatDate(new Date(`${p.issuedDate}T12:00:00Z`), lang) })}</span>
-              </li>
-            ))}
-          </ul>
-          {state.canRenewPrescriptions ? <p className="muted">{t("frontPage.renewable")}</p> : null}
+          {state.visitSummaries.map((v) => (
+            <Item key={v.id} title={formatDate(new Date(v.dateTime), lang)} detail={[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")} />
+          ))}
         </Section>
 
         <Section
-          id="lab"
-          title={t("frontPage.sections.lab")}
-          empty={t("frontPage.empty.lab")}
-          isEmpty={!state.labResultSummaries.length && !state.labReferrals.length}
+          id="prescriptions"
+          title={t("frontPage.sections.prescriptions")}
+          empty={t("frontPage.empty.prescriptions")}
+          isEmpty={!state.prescriptions.length}
+          footer={state.canRenewPrescriptions ? <p className="muted">{t("frontPage.renewable")}</p> : null}
         >
-          <ul className="item-list">
-            {state.labResultSummaries.map((r) => (
-              <li key={r.date}>
-                <strong>{t("frontPage.labResults", { date: formatDate(new Date(`${r.date}T12:00:00Z`), lang) })}</strong>
-                <span className="muted">{r.isReady ? t("frontPage.ready") : t("frontPage.pending")}</span>
-              </li>
-            ))}
-            {state.labReferrals.map((r) => (
-              <li key={`ref-${r.id}`}>
-                <strong>{t("frontPage.referral", { title: r.title })}</strong>
-                <span className="muted">{t("frontPage.validUntil", { date: formatDate(new Date(`${r.validUntil}T12:00:00Z`), lang) })}</span>
-              </li>
-            ))}
-          </ul>
+          {state.prescriptions.map((p) => (
+            <Item key={p.id} title={`${p.medicineName}${p.strength ? ` ${p.strength}` : ""}`} note={t("frontPage.issued", { date: formatDay(p.issuedDate, lang) })} />
+          ))}
+        </Section>
+
+        <Section id="lab" title={t("frontPage.sections.lab")} empty={t("frontPage.empty.lab")} isEmpty={!state.labResultSummaries.length && !state.labReferrals.length}>
+          {state.labResultSummaries.map((r) => (
+            <Item key={r.date} title={t("frontPage.labResults", { date: formatDay(r.date, lang) })} note={r.isReady ? t("frontPage.ready") : t("frontPage.pending")} />
+          ))}
+          <ReferralItems referrals={state.labReferrals} />
         </Section>
 
         {state.questionnaireSummaries.length ? (
           <Section id="tasks" title={t("frontPage.sections.tasks")} empty="" isEmpty={false}>
-            <ul className="item-list">
-              {state.questionnaireSummaries.map((q) => (
-                <li key={q.id}>
-                  <strong>{q.title}</strong>
-                  <span className="muted">{formatDate(new Date(q.createdAt), lang)}</span>
-                </li>
-              ))}
-            </ul>
+            {state.questionnaireSummaries.map((q) => (
+              <Item key={q.id} title={q.title} note={formatDate(new Date(q.createdAt), lang)} />
+            ))}
           </Section>
         ) : null}
 
-        <Section
-          id="imaging"
-          title={t("frontPage.sections.imaging")}
-          empty={t("frontPage.empty.imaging")}
-          isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}
-        >
-          <ul className="item-list">
-            {state.imagingSummaries.map((i) => (
-              <li key={i.id}>
-                <strong>{i.examinationName}</strong>
-                <span className="muted">{formatDate(new Date(`${i.imagingDate}T12:00:00Z`), lang)}</span>
-              </li>
-            ))}
-            {state.imagingReferrals.map((r) => (
-              <li key={`ref-${r.id}`}>
-                <strong>{t("frontPage.referral", { title: r.title })}</strong>
-                <span className="muted">{t("frontPage.validUntil", { date: formatDate(new Date(`${r.validUntil}T12:00:00Z`), lang) })}</span>
-              </li>
-            ))}
-          </ul>
+        <Section id="imaging" title={t("frontPage.sections.imaging")} empty={t("frontPage.empty.imaging")} isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}>
+          {state.imagingSummaries.map((i) => (
+            <Item key={i.id} title={i.examinationName} note={formatDay(i.imagingDate, lang)} />
+          ))}
+          <ReferralItems referrals={state.imagingReferrals} />
         </Section>
       </div>
     </div>

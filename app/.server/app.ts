@@ -21,7 +21,7 @@ import { purgeOldSessions } from "./session";
  */
 const state = ((globalThis as { __portal?: { ready?: Promise<express.Express> } }).__portal ??= {});
 
-async function prepareDatabase() {
+export async function prepareDatabase() {
   if (currentDatabase()) return;
   const handle = await openDatabase({ databaseUrl: env().databaseUrl, dataDir: env().dataDir });
   setDatabase(handle);
@@ -45,7 +45,8 @@ async function build(): Promise<express.Express> {
   app.all(
     "*splat",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Production resolves the build once; development re-imports it so route changes apply.
+      build: env().production ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
       mode: env().production ? "production" : "development",
       getLoadContext(req, res) {
         const brand = brandForHost(req.headers.host);

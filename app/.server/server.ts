@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
@@ -12,7 +13,7 @@ const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-type AppModule = { getApp(): Promise<express.Express>; shutdown(): Promise<void> };
+type AppModule = { getApp(): Promise<express.Express>; shutdown(): Promise<void>; prepareDatabase(): Promise<void> };
 
 async function main() {
   const started = Date.now();
@@ -23,8 +24,9 @@ async function main() {
   if (production) {
     server.use(compression());
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
-    server.use(express.static("public", { maxAge: "1h", index: false }));
+    // Other files of public/ (copied into build/client): only paths that look like files reach the disk.
+    const files = express.static("build/client", { maxAge: "1h", index: false });
+    server.use((req, res, next) => (/\.\w+$/.test(req.path) ? files(req, res, next) : next()));
     const mod = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as AppModule;
     appModule = async () => mod;
   } else {
@@ -57,7 +59,37 @@ async function main() {
   process.once("SIGINT", stop);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/**
+ * WEB_CONCURRENCY > 1 runs that many worker processes sharing the port (app nodes are stateless when the
+ * database is PostgreSQL; the embedded database belongs to one process, so it always runs one).
+ */
+const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+async function primary() {
+  // Migrate and seed once, before the workers start.
+  const mod = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as AppModule;
+  await mod.prepareDatabase();
+  await mod.shutdown();
+  console.log(`Starting ${workers} worker processes`);
+  for (let i = 0; i < workers; i++) cluster.fork();
+}
+
+if (production && workers > 1 && process.env.DATABASE_URL && cluster.isPrimary) {
+  primary().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  cluster.on("exit", (worker, code) => {
+    if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
+  });
+  const stopAll = () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+    process.exit(0);
+  };
+  process.once("SIGTERM", stopAll);
+  process.once("SIGINT", stopAll);
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -6,24 +6,33 @@ import type { Lang } from "~/lib/lang";
 type Resources = Record<string, unknown>;
 
 /**
- * One i18next instance per language and brand, built from the texts the root loader sent, synchronously,
- * so the server and the browser render the same words on the first pass.
+ * One i18next instance per language and brand, built synchronously from the texts the root loader sent, so the
+ * server and the browser render the same words on the first pass. Instances never change language, so one
+ * serves every request of its language and brand.
  */
+const instances = new Map<string, { resources: Resources; instance: i18n }>();
+
+export function i18nFor(lang: Lang, brandId: string, resources: Resources): i18n {
+  const key = `${lang}:${brandId}`;
+  const cached = instances.get(key);
+  if (cached && cached.resources === resources) return cached.instance;
+  const instance = createInstance();
+  instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    ns: [brandId],
+    defaultNS: brandId,
+    resources: { [lang]: { [brandId]: resources } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  instances.set(key, { resources, instance });
+  return instance;
+}
+
 export function I18nProvider({ lang, brandId, resources, children }: { lang: Lang; brandId: string; resources: Resources; children: ReactNode }) {
-  const instance = useMemo<i18n>(() => {
-    const inst = createInstance();
-    inst.use(initReactI18next).init({
-      lng: lang,
-      fallbackLng: false,
-      ns: [brandId],
-      defaultNS: brandId,
-      resources: { [lang]: { [brandId]: resources } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-    return inst;
-  }, [lang, brandId, resources]);
+  const instance = useMemo(() => i18nFor(lang, brandId, resources), [lang, brandId, resources]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }
 

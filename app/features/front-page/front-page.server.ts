@@ -1,107 +1,106 @@
-import { and, asc, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
-import { logRead } from "~/.server/access-log";
+import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/.server/db/client";
-import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 
 const SECTION_SIZE = 3;
 
-const specialtyName = (lang: Lang) => (lang === "sv" ? s.specialties.nameSv : lang === "en" ? s.specialties.nameEn : s.specialties.nameFi);
+type Row = Record<string, unknown>;
+type Section<T> = T[];
+
+/** A section as a JSON array built by the database: `(select json_agg(...) from (<query>) x)`. */
+function section(query: SQL, order: SQL): SQL {
+  return sql`(select coalesce(json_agg(x ${order}), '[]'::json) from (${query}) x)`;
+}
 
 /**
  * The front page state of spec part 1 §3 for the session's acting person: a few latest items per section.
- * Every query is scoped to the acting person, and the read is written to the access log.
+ *
+ * One statement reads every section and writes the access-log row (a data-modifying CTE), so the page costs one
+ * round trip: the front page is the most requested page, and on the embedded database every query is serialised.
+ * Every subquery is scoped to the acting person.
  */
 export async function loadFrontPage(session: UserSession, lang: Lang, now: Date) {
   const personId = session.actingPerson.id;
   const actingForChild = session.actingPerson.id !== session.user.id;
-  // The time of each thread's newest message.
-  const latestMessage = db()
-    .select({ threadId: s.messages.threadId, latestAt: max(s.messages.createdAt).as("latest_at") })
-    .from(s.messages)
-    .groupBy(s.messages.threadId)
-    .as("latest_message");
+  const specialtyName = sql.raw(lang === "sv" ? "sp.name_sv" : lang === "en" ? "sp.name_en" : "sp.name_fi");
+  const at = now.toISOString();
 
-  const [threads, appointments, visits, prescriptions, labDates, referrals, imaging, questionnaires] = await Promise.all([
-    db()
-      .select({ id: s.threads.id, title: s.threads.title, isActive: s.threads.isActive, readAt: s.threads.customerReadAt, latestAt: latestMessage.latestAt })
-      .from(s.threads)
-      .leftJoin(latestMessage, eq(latestMessage.threadId, s.threads.id))
-      .where(eq(s.threads.personId, personId))
-      .orderBy(sql`${latestMessage.latestAt} desc nulls last`)
-      .limit(SECTION_SIZE),
-    db()
-      .select({
-        id: s.appointments.id,
-        startsAt: s.appointments.startsAt,
-        durationMinutes: s.appointments.durationMinutes,
-        locationType: s.appointments.locationType,
-        clinicName: s.clinics.name,
-        practitionerName: s.practitioners.name,
-        specialtyName: specialtyName(lang),
-      })
-      .from(s.reservations)
-      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
-      .innerJoin(s.practitioners, eq(s.practitioners.id, s.appointments.practitionerId))
-      .innerJoin(s.specialties, eq(s.specialties.id, s.appointments.specialtyId))
-      .where(and(eq(s.reservations.personId, personId), eq(s.reservations.status, "active"), gte(s.appointments.startsAt, now)))
-      .orderBy(asc(s.appointments.startsAt))
-      .limit(SECTION_SIZE),
-    db()
-      .select({ id: s.visits.id, dateTime: s.visits.dateTime, practitionerName: s.practitioners.name, specialtyName: specialtyName(lang) })
-      .from(s.visits)
-      .leftJoin(s.practitioners, eq(s.practitioners.id, s.visits.practitionerId))
-      .leftJoin(s.specialties, eq(s.specialties.id, s.visits.specialtyId))
-      .where(eq(s.visits.personId, personId))
-      .orderBy(desc(s.visits.dateTime))
-      .limit(SECTION_SIZE),
-    db()
-      .select({
-        id: s.prescriptions.id,
-        medicineName: s.prescriptions.medicineName,
-        strength: s.prescriptions.strength,
-        issuedDate: s.prescriptions.issuedDate,
-        isRenewable: s.prescriptions.isRenewable,
-        // Any renewable prescription, not only among the latest three.
-        anyRenewable: sql<boolean>`bool_or(${s.prescriptions.isRenewable}) over ()`,
-      })
-      .from(s.prescriptions)
-      .where(eq(s.prescriptions.personId, personId))
-      .orderBy(desc(s.prescriptions.issuedDate))
-      .limit(SECTION_SIZE),
-    db()
-      .select({ date: s.labResults.sampledOn, total: sql<number>`count(*)::int`, ready: sql<number>`count(*) filter (where ${s.labResults.isReady})::int` })
-      .from(s.labResults)
-      .where(eq(s.labResults.personId, personId))
-      .groupBy(s.labResults.sampledOn)
-      .orderBy(desc(s.labResults.sampledOn))
-      .limit(SECTION_SIZE),
-    // The latest referrals of both kinds in one query.
-    db()
-      .select({ id: s.referrals.id, type: s.referrals.type, title: s.referrals.title, createdOn: s.referrals.createdOn, validUntil: s.referrals.validUntil, rank: sql<number>`row_number() over (partition by ${s.referrals.type} order by ${s.referrals.createdOn} desc)` })
-      .from(s.referrals)
-      .where(eq(s.referrals.personId, personId))
-      .orderBy(desc(s.referrals.createdOn)),
-    db()
-      .select({ id: s.imagingResults.id, examinationName: s.imagingResults.examinationName, imagingDate: s.imagingResults.imagingDate })
-      .from(s.imagingResults)
-      .where(eq(s.imagingResults.personId, personId))
-      .orderBy(desc(s.imagingResults.imagingDate))
-      .limit(SECTION_SIZE),
-    db()
-      .select({ id: s.questionnaireInvitations.id, title: s.questionnaireInvitations.title, createdAt: s.questionnaireInvitations.createdAt })
-      .from(s.questionnaireInvitations)
-      .where(and(eq(s.questionnaireInvitations.personId, personId), isNull(s.questionnaireInvitations.answeredAt)))
-      .orderBy(desc(s.questionnaireInvitations.createdAt))
-      .limit(SECTION_SIZE),
-  ]);
+  const statement = sql`
+    with logged as (
+      insert into access_log (at, actor_id, subject_id, action, resource)
+      values (${at}::timestamptz, ${session.user.id}, ${personId}, 'read', 'front-page')
+      returning id
+    )
+    select
+      ${section(
+        sql`select th.id, th.title, th.is_active as "isActive", th.customer_read_at as "readAt",
+              (select max(m.created_at) from messages m where m.thread_id = th.id) as "latestAt"
+            from threads th where th.person_id = ${personId}
+            order by "latestAt" desc nulls last limit ${SECTION_SIZE}`,
+        sql`order by x."latestAt" desc nulls last`,
+      )} as threads,
+      ${section(
+        sql`select a.id, a.starts_at as "startsAt", a.duration_minutes as "durationMinutes", a.location_type as "locationType",
+              c.name as "clinicName", pr.name as "practitionerName", ${specialtyName} as "specialtyName"
+            from reservations r
+            join appointments a on a.id = r.appointment_id
+            join clinics c on c.id = a.clinic_id
+            join practitioners pr on pr.id = a.practitioner_id
+            join specialties sp on sp.id = a.specialty_id
+            where r.person_id = ${personId} and r.status = 'active' and a.starts_at >= ${at}::timestamptz
+            order by a.starts_at limit ${SECTION_SIZE}`,
+        sql`order by x."startsAt"`,
+      )} as appointments,
+      ${section(
+        sql`select v.id, v.date_time as "dateTime", pr.name as "practitionerName", ${specialtyName} as "specialtyName"
+            from visits v
+            left join practitioners pr on pr.id = v.practitioner_id
+            left join specialties sp on sp.id = v.specialty_id
+            where v.person_id = ${personId} order by v.date_time desc limit ${SECTION_SIZE}`,
+        sql`order by x."dateTime" desc`,
+      )} as visits,
+      ${section(
+        sql`select p.id, p.medicine_name as "medicineName", p.strength, p.issued_date as "issuedDate", p.is_renewable as "isRenewable"
+            from prescriptions p where p.person_id = ${personId} order by p.issued_date desc, p.id limit ${SECTION_SIZE}`,
+        sql`order by x."issuedDate" desc, x.id`,
+      )} as prescriptions,
+      exists (select 1 from prescriptions p where p.person_id = ${personId} and p.is_renewable) as "canRenewPrescriptions",
+      ${section(
+        sql`select l.sampled_on as date, bool_and(l.is_ready) as "isReady"
+            from lab_results l where l.person_id = ${personId}
+            group by l.sampled_on order by l.sampled_on desc limit ${SECTION_SIZE}`,
+        sql`order by x.date desc`,
+      )} as "labResultSummaries",
+      ${section(
+        sql`select r.id, r.type, r.title, r.created_on as "createdOn", r.valid_until as "validUntil",
+              row_number() over (partition by r.type order by r.created_on desc, r.id) as rank
+            from referrals r where r.person_id = ${personId}`,
+        sql`order by x."createdOn" desc, x.id`,
+      )} as referrals,
+      ${section(
+        sql`select i.id, i.examination_name as "examinationName", i.imaging_date as "imagingDate"
+            from imaging_results i where i.person_id = ${personId} order by i.imaging_date desc limit ${SECTION_SIZE}`,
+        sql`order by x."imagingDate" desc`,
+      )} as imaging,
+      ${section(
+        sql`select q.id, q.title, q.created_at as "createdAt"
+            from questionnaire_invitations q where q.person_id = ${personId} and q.answered_at is null
+            order by q.created_at desc limit ${SECTION_SIZE}`,
+        sql`order by x."createdAt" desc`,
+      )} as questionnaires,
+      (select count(*) from logged) as logged`;
 
+  const result = await db().execute(statement);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  // node-postgres parses json columns; PGlite does too, but be tolerant of text.
+  const json = <T,>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+  const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+  const threads = json<Section<{ id: number; title: string | null; isActive: boolean; readAt: string | null; latestAt: string | null }>>(row.threads);
+  const referrals = json<Section<{ id: number; type: "laboratory" | "imaging"; title: string; createdOn: string; validUntil: string; rank: number }>>(row.referrals);
   const referralsOf = (type: "laboratory" | "imaging") =>
     referrals.filter((r) => r.type === type && Number(r.rank) <= SECTION_SIZE).map(({ id, title, createdOn, validUntil }) => ({ id, title, createdOn, validUntil }));
-
-  await logRead(session, "front-page");
 
   const user = session.user;
   return {
@@ -113,17 +112,22 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       id: t.id,
       title: t.title,
       isActive: t.isActive,
-      latestAt: t.latestAt ? new Date(t.latestAt).toISOString() : null,
-      unread: !!t.latestAt && (!t.readAt || t.readAt.getTime() < new Date(t.latestAt).getTime()),
+      latestAt: iso(t.latestAt),
+      unread: !!t.latestAt && (!t.readAt || new Date(t.readAt).getTime() < new Date(t.latestAt).getTime()),
     })),
-    appointmentSummaries: appointments.map((a) => ({ ...a, startsAt: a.startsAt.toISOString() })),
-    visitSummaries: visits.map((v) => ({ ...v, dateTime: v.dateTime.toISOString() })),
-    prescriptions: prescriptions.map(({ anyRenewable: _, ...p }) => p),
-    canRenewPrescriptions: prescriptions.some((p) => p.anyRenewable),
-    labResultSummaries: labDates.map((d) => ({ date: d.date, isReady: d.ready === d.total })),
+    appointmentSummaries: json<Section<{ id: number; startsAt: string; durationMinutes: number; locationType: string; clinicName: string; practitionerName: string; specialtyName: string }>>(
+      row.appointments,
+    ).map((a) => ({ ...a, startsAt: iso(a.startsAt)! })),
+    visitSummaries: json<Section<{ id: number; dateTime: string; practitionerName: string | null; specialtyName: string | null }>>(row.visits).map((v) => ({
+      ...v,
+      dateTime: iso(v.dateTime)!,
+    })),
+    prescriptions: json<Section<{ id: number; medicineName: string; strength: string | null; issuedDate: string; isRenewable: boolean }>>(row.prescriptions),
+    canRenewPrescriptions: row.canRenewPrescriptions === true || row.canRenewPrescriptions === "t",
+    labResultSummaries: json<Section<{ date: string; isReady: boolean }>>(row.labResultSummaries),
     labReferrals: referralsOf("laboratory"),
-    questionnaireSummaries: questionnaires.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
-    imagingSummaries: imaging,
+    questionnaireSummaries: json<Section<{ id: number; title: string; createdAt: string }>>(row.questionnaires).map((q) => ({ ...q, createdAt: iso(q.createdAt)! })),
+    imagingSummaries: json<Section<{ id: number; examinationName: string; imagingDate: string }>>(row.imaging),
     imagingReferrals: referralsOf("imaging"),
   };
 }

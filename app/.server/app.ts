@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { brandForHost, brands } from "#brands/index";
 import { requestContext } from "./context";
 import { securityHeaders } from "./csp";
-import { newCsrfCookieValue, readCsrfCookie } from "./csrf";
+import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
 import { currentDatabase, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
@@ -50,7 +50,7 @@ async function build(): Promise<express.Express> {
       mode: env().production ? "production" : "development",
       getLoadContext(req, res) {
         const brand = brandForHost(req.headers.host);
-        const existing = readCsrfCookie(new Request("http://x", { headers: { cookie: req.headers.cookie ?? "" } }));
+        const existing = readCsrfCookieHeader(req.headers.cookie ?? null);
         const fresh = existing ? null : newCsrfCookieValue();
         const context = new RouterContextProvider();
         context.set(requestContext, {

@@ -18,7 +18,11 @@ export function csrfCookieHeader(value: string): string {
 }
 
 export function readCsrfCookie(request: Request): string | null {
-  const v = readCookie(request.headers.get("Cookie"), CSRF_COOKIE());
+  return readCsrfCookieHeader(request.headers.get("Cookie"));
+}
+
+export function readCsrfCookieHeader(cookieHeader: string | null): string | null {
+  const v = readCookie(cookieHeader, CSRF_COOKIE());
   return v && v.length <= 64 ? v : null;
 }
 

@@ -13,8 +13,3 @@ export function LocalizedLink({
   const current = useLang();
   return <Link to={href(to, lang ?? current, params, query)} {...rest} />;
 }
-
-export function useHref() {
-  const lang = useLang();
-  return (id: RouteId, params?: Record<string, string | number>, query?: Record<string, string | undefined>) => href(id, lang, params, query);
-}

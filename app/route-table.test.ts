@@ -12,7 +12,13 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   registration: { fi: "/fi/rekisterointi", sv: "/sv/registrering", en: "/en/registration" },
   hpaRegistration: { fi: "/fi/hpa/register", sv: "/sv/hpa/register", en: "/en/hpa/register" },
   transactionPath: { fi: "/fi/asiointipolku", sv: "/sv/transaktionsbana", en: "/en/transaction-path" },
+  appointments: { fi: "/fi/ajanvaraukset", sv: "/sv/tidsbokningar", en: "/en/appointments" },
+  appointment: { fi: "/fi/ajanvaraukset/12,13", sv: "/sv/tidsbokningar/12,13", en: "/en/appointments/12,13" },
+  cancelAppointment: { fi: "/fi/ajanvaraukset/12/peru", sv: "/sv/tidsbokningar/12/avboka", en: "/en/appointments/12/cancel" },
 };
+
+/** Parameters of the pages that take them, as used in EXPECTED. */
+const PARAMS: Partial<Record<RouteId, Record<string, string>>> = { appointment: { ids: "12,13" }, cancelAppointment: { id: "12" } };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */
 function withLoginParam<T>(fn: () => T): T {
@@ -45,7 +51,7 @@ describe("href", () => {
   for (const [id, byLang] of Object.entries(EXPECTED)) {
     for (const lang of LANGS) {
       it(`${id} in ${lang} is ${byLang[lang]}`, () => {
-        expect(href(id as RouteId, lang)).toBe(byLang[lang]);
+        expect(decodeURIComponent(href(id as RouteId, lang, PARAMS[id as RouteId]))).toBe(byLang[lang]);
       });
     }
   }
@@ -136,7 +142,9 @@ describe("routes.ts", () => {
         const matches = all.filter((r) => r.id === `${entry.id}.${lang}`);
         expect(matches, `${entry.id}.${lang}`).toHaveLength(1);
         expect(matches[0]!.file).toBe(entry.file);
-        expect(`/${matches[0]!.path}`).toBe(EXPECTED[entry.id][lang]);
+        const params = PARAMS[entry.id] ?? {};
+        const filled = matches[0]!.path!.replace(/:(\w+)/g, (_, name: string) => params[name]);
+        expect(`/${filled}`).toBe(EXPECTED[entry.id][lang]);
       }
     }
     expect(all.filter((r) => r.id && parseRouteMatchId(r.id))).toHaveLength(routeTable.length * LANGS.length);

@@ -35,6 +35,21 @@ export const routeTable = [
     file: "routes/session/transaction-path.tsx",
     paths: { fi: "asiointipolku", sv: "transaktionsbana", en: "transaction-path" },
   },
+  {
+    id: "appointments",
+    file: "routes/appointments/list.tsx",
+    paths: { fi: "ajanvaraukset", sv: "tidsbokningar", en: "appointments" },
+  },
+  {
+    id: "appointment",
+    file: "routes/appointments/appointment.tsx",
+    paths: { fi: "ajanvaraukset/:ids", sv: "tidsbokningar/:ids", en: "appointments/:ids" },
+  },
+  {
+    id: "cancelAppointment",
+    file: "routes/appointments/cancel.tsx",
+    paths: { fi: "ajanvaraukset/:id/peru", sv: "tidsbokningar/:id/avboka", en: "appointments/:id/cancel" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];

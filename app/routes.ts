@@ -17,5 +17,6 @@ export default [
   route("oauth/callback", "routes/session/oauth-callback.ts"),
   route("api/logout", "routes/session/api-logout.ts"),
   route("api/session", "routes/session/api-session.ts"),
+  route("api/appointments/:id", "routes/appointments/api-appointment.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

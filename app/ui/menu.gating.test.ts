@@ -41,6 +41,7 @@ describe("menuGroups gating", () => {
       {
         labelKey: null,
         items: [
+          { routeId: "appointments", labelKey: "common.menu.appointments" },
           { routeId: "chatMoved", labelKey: "common.menu.chat" },
           { routeId: "invoices", labelKey: "common.menu.invoices" },
           { routeId: "help", labelKey: "common.menu.help" },
@@ -117,6 +118,6 @@ describe("menuGroups gating", () => {
     const groups = menu({ hiddenPages: ["conversations", "occupationalHealthTeam", "sicknessFund", "invoices"] });
     expect(group(groups, "common.menu.occupationalGroup")).toBeUndefined();
     expect(group(groups, "common.menu.sicknessFundGroup")).toBeUndefined();
-    expect(routeIds(groups)).toEqual(["home", "chatMoved", "help", "logout"]);
+    expect(routeIds(groups)).toEqual(["home", "appointments", "chatMoved", "help", "logout"]);
   });
 });

@@ -45,7 +45,13 @@ describe("menuGroups with today's route table", () => {
     const groups = menu({ user: loggedIn });
     expect(groups).toEqual([
       { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
-      { labelKey: null, items: [{ routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true }] },
+      {
+        labelKey: null,
+        items: [
+          { routeId: "appointments", labelKey: "common.menu.appointments" },
+          { routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true },
+        ],
+      },
     ]);
   });
 
@@ -76,13 +82,14 @@ describe("menuGroups with today's route table", () => {
   });
 
   it("removes the brand's hidden pages", () => {
-    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual(["home"]);
+    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual(["home", "appointments"]);
     expect(menu({ hiddenPages: ["home"] })).toEqual([]);
   });
 
   it("gives the brands' real hidden pages no effect on the pages that exist", () => {
     expect(routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn }))).toEqual([
       "home",
+      "appointments",
       "logout",
     ]);
   });

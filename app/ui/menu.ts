@@ -32,7 +32,8 @@ export function menuGroups(input: {
   if (on("sickness-fund-page") && on("is-finnair-sickness-fund-member")) {
     groups.push({ labelKey: "common.menu.sicknessFundGroup", items: [{ routeId: "sicknessFund", labelKey: "common.menu.sicknessFund" }] });
   }
-  const other: MenuItem[] = [{ routeId: "booking", labelKey: "common.menu.booking" }, { routeId: "appointments", labelKey: "common.menu.appointments" }];
+  const other: MenuItem[] = [{ routeId: "booking", labelKey: "common.menu.booking" }];
+  if (input.user) other.push({ routeId: "appointments", labelKey: "common.menu.appointments" });
   if (on("pikkutsatti")) other.push({ routeId: "chatMoved", labelKey: "common.menu.chat" });
   other.push({ routeId: "invoices", labelKey: "common.menu.invoices" });
   if (input.user) other.push({ routeId: "myInformation", labelKey: "common.menu.myInformation" });

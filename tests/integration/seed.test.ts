@@ -98,7 +98,8 @@ describe("demo data", () => {
       .from(s.reservations)
       .where(eq(s.reservations.status, "active"));
     const patientHolds = held.filter((r) => r.personId === t.person("patient").id);
-    expect(patientHolds).toHaveLength(4);
+    // Two ahead, one in three hours, one remote, one in the past; the clinic-cancelled one is not active.
+    expect(patientHolds).toHaveLength(5);
     const newCustomer = await t.db.select().from(s.reservations).where(eq(s.reservations.personId, t.person("newCustomer").id));
     expect(newCustomer).toEqual([]);
   });
@@ -112,7 +113,7 @@ describe("demo data", () => {
       .select({ startsAt: s.appointments.startsAt })
       .from(s.reservations)
       .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .where(and(eq(s.reservations.personId, t.person("patient").id), gte(s.appointments.startsAt, FIXED_NOW)))
+      .where(and(eq(s.reservations.personId, t.person("patient").id), gte(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + DAY))))
       .orderBy(asc(s.appointments.startsAt))
       .limit(1);
     expect(helsinkiDate(first.startsAt)).toBe(helsinkiDate(new Date(FIXED_NOW.getTime() + 2 * DAY)));

@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from "react-router";
 import type { FrontPageState } from "./front-page.server";
 import { formatDate, formatDateTime, formatRelativeDate } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import type { RouteId } from "~/route-table";
+import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
@@ -13,7 +15,25 @@ import { useBrand, useLang } from "~/ui/root-data";
 export const APPOINTMENT_CANCELLED_FRAGMENT = "appointment-cancelled";
 export const APPOINTMENT_CANCELLED_TOAST_MS = 15_000;
 
-function Section({ id, title, empty, children, isEmpty, footer }: { id: string; title: string; empty: string; children: ReactNode; isEmpty: boolean; footer?: ReactNode }) {
+function Section({
+  id,
+  title,
+  empty,
+  children,
+  isEmpty,
+  footer,
+  showAll,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  children: ReactNode;
+  isEmpty: boolean;
+  footer?: ReactNode;
+  /** The section's list page, once that page exists. */
+  showAll?: RouteId;
+}) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="card__title">
@@ -21,6 +41,11 @@ function Section({ id, title, empty, children, isEmpty, footer }: { id: string; 
       </h2>
       {isEmpty ? <p className="card__empty">{empty}</p> : <ul className="item-list">{children}</ul>}
       {footer}
+      {showAll ? (
+        <p className="card__more">
+          <LocalizedLink to={showAll}>{t("frontPage.showAll", { section: title.toLowerCase() })}</LocalizedLink>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -91,11 +116,17 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
       ) : null}
 
       <div className="card-grid">
-        <Section id="appointments" title={t("frontPage.sections.appointments")} empty={t("frontPage.empty.appointments")} isEmpty={!state.appointmentSummaries.length}>
+        <Section
+          id="appointments"
+          title={t("frontPage.sections.appointments")}
+          empty={t("frontPage.empty.appointments")}
+          isEmpty={!state.appointmentSummaries.length}
+          showAll="appointments"
+        >
           {state.appointmentSummaries.map((a) => (
             <Item
               key={a.id}
-              title={formatDateTime(new Date(a.startsAt), lang)}
+              title={<LocalizedLink to="appointment" params={{ ids: a.id }}>{formatDateTime(new Date(a.startsAt), lang)}</LocalizedLink>}
               detail={`${a.specialtyName}, ${a.practitionerName}`}
               note={a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)}
             />

@@ -140,7 +140,11 @@ export async function seed(db: Database, today: Date) {
     await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, 2, 9, 30));
     await held("patient", "P-NUR", "HKI-KAMPPI", "GYN", at(today, 12, 14, 0));
     await held("patient", "P-SAL", "RMT", "PSY", at(today, 20, 10, 0));
-    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, -30, 9, 0), { checkedInAt: at(today, -30, 8, 50) });
+    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, -30, 9, 0), { checkedInAt: at(today, -30, 8, 50), room: "214" });
+    // Within the cancellation limit (a few hours from now), and one the clinic cancelled.
+    const soon = new Date(Math.ceil((today.getTime() + 3 * 60 * 60 * 1000) / (15 * 60 * 1000)) * 15 * 60 * 1000);
+    await held("patient", "P-HEI", "HKI-ITIS", "HOI", soon);
+    await held("patient", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 6, 15, 0), { status: "providerCancelled", cancelledAt: new Date(today.getTime() - DAY) });
     await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0));
     await held("guardian", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 9, 8, 0));
     await held("employee", "P-TUO", "TUU-HYRYLA", "TTH", at(today, 3, 11, 0));

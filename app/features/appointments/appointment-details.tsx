@@ -1,0 +1,85 @@
+import type { AppointmentView } from "./appointments.server";
+import { mapsSearchUrl } from "./rules";
+import { formatDateTime } from "~/lib/format";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { NotificationBanner } from "~/ui/notifications";
+import { useBrand, useLang } from "~/ui/root-data";
+
+/** One appointment's details (spec part 1 §2 "Appointment page"), with its cancel action when allowed. */
+export function AppointmentDetails({ appointment: a, cancellationLimitHours }: { appointment: AppointmentView; cancellationLimitHours: number }) {
+  const t = useT();
+  const lang = useLang();
+  const brand = useBrand();
+  const phone = brand?.customerServicePhone ?? "";
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const headingId = `appointment-${a.id}-heading`;
+  return (
+    <article className="card appointment" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card__title">
+        {formatDateTime(new Date(a.startsAt), lang)}
+        {a.status === "cancelled" ? <span className="tag">{t("appointments.details.cancelledTag")}</span> : null}
+      </h2>
+      {a.hasAppointeeCanceled ? (
+        <NotificationBanner type="warning">
+          <p>{t("appointments.details.providerCancelled", { phone })}</p>
+        </NotificationBanner>
+      ) : null}
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.when")}</dt>
+          <dd>
+            {formatDateTime(new Date(a.startsAt), lang)} ({t("appointments.details.duration", { minutes: a.durationMinutes })})
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.service")}</dt>
+          <dd>{a.specialtyName}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.professional")}</dt>
+          <dd>
+            {a.practitioner.name}, {a.practitioner.title}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.location")}</dt>
+          <dd>
+            {a.isRemote || a.locationType === "meetingAppointment" ? (
+              t(`appointments.details.${a.locationType}`)
+            ) : (
+              <>
+                {a.clinic.name}
+                {address ? <>, {address}</> : null}{" "}
+                <a href={mapsSearchUrl(a.clinic.name, address)} rel="noopener noreferrer">
+                  {t("appointments.details.map")}
+                </a>
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {!a.isRemote && a.status === "active" ? (
+        <details className="disclosure">
+          <summary>{t("appointments.details.arrivalInfo")}</summary>
+          <p>{a.clinic.arrivalInfo ?? t("appointments.details.noArrivalInfo")}</p>
+        </details>
+      ) : null}
+      {a.selfCheckInStatus === "checkedIn" ? (
+        <p className="notice-text">{a.room ? t("appointments.details.checkedInRoom", { room: a.room }) : t("appointments.details.checkedInReception")}</p>
+      ) : null}
+      {a.mayCancel ? (
+        <p>
+          <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">
+            {t("appointments.details.cancel")}
+          </LocalizedLink>
+        </p>
+      ) : a.cancelBlockedBy === "tooLate" ? (
+        <p className="notice-text">
+          {t("appointments.details.cannotCancel")}{" "}
+          {t("appointments.cancel.failure", { reason: t("appointments.cancel.tooLateReason", { hours: cancellationLimitHours }), phone })}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { logAccess } from "~/.server/access-log";
+import { db } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+import type { UserSession } from "~/features/session/guards.server";
+import type { Lang } from "~/lib/lang";
+import { cancelDecision, selfCheckInStatus, type AppointmentFacts, type ReservationStatus } from "./rules";
+
+const REMOTE_TYPES = new Set(["remoteAppointment", "phoneAppointment", "videoAppointment"]);
+
+const specialtyName = (lang: Lang) => (lang === "sv" ? s.specialties.nameSv : lang === "en" ? s.specialties.nameEn : s.specialties.nameFi);
+const practitionerTitle = (lang: Lang) => (lang === "sv" ? s.practitioners.titleSv : lang === "en" ? s.practitioners.titleEn : s.practitioners.titleFi);
+
+/** The appointments a person holds (or held), newest reservation per appointment, joined with their details. */
+function appointmentQuery(personId: string, lang: Lang) {
+  return db()
+    .selectDistinctOn([s.appointments.id], {
+      id: s.appointments.id,
+      startsAt: s.appointments.startsAt,
+      durationMinutes: s.appointments.durationMinutes,
+      locationType: s.appointments.locationType,
+      status: s.reservations.status,
+      checkedInAt: s.reservations.checkedInAt,
+      room: s.reservations.room,
+      clinic: {
+        name: s.clinics.name,
+        streetAddress: s.clinics.streetAddress,
+        postalCode: s.clinics.postalCode,
+        postOffice: s.clinics.postOffice,
+        arrivalInfo: s.clinics.arrivalInfo,
+      },
+      practitioner: { name: s.practitioners.name, title: practitionerTitle(lang) },
+      specialtyName: specialtyName(lang),
+    })
+    .from(s.reservations)
+    .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+    .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
+    .innerJoin(s.practitioners, eq(s.practitioners.id, s.appointments.practitionerId))
+    .innerJoin(s.specialties, eq(s.specialties.id, s.appointments.specialtyId))
+    .where(eq(s.reservations.personId, personId))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof appointmentQuery>["execute"]>>[number];
+
+function present(row: Row, now: Date, limitHours: number) {
+  const facts: AppointmentFacts = {
+    startsAt: row.startsAt,
+    durationMinutes: row.durationMinutes,
+    status: row.status as ReservationStatus,
+    checkedInAt: row.checkedInAt,
+    isRemote: REMOTE_TYPES.has(row.locationType),
+  };
+  const cancel = cancelDecision(facts, now, limitHours);
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    locationType: row.locationType,
+    isRemote: facts.isRemote,
+    status: facts.status,
+    hasAppointeeCanceled: facts.status === "providerCancelled",
+    checkedIn: !!row.checkedInAt,
+    room: row.room,
+    clinic: row.clinic,
+    practitioner: row.practitioner,
+    specialtyName: row.specialtyName,
+    selfCheckInStatus: selfCheckInStatus(facts, now),
+    mayCancel: cancel.mayCancel,
+    cancelBlockedBy: cancel.mayCancel ? null : cancel.reason,
+  };
+}
+
+export type AppointmentView = ReturnType<typeof present>;
+
+/** Future (and ongoing) active appointments of the session's acting person, soonest first. */
+export async function listUpcomingAppointments(session: UserSession, lang: Lang, now: Date, limitHours: number): Promise<AppointmentView[]> {
+  const personId = session.actingPerson.id;
+  const rows = await appointmentQuery(personId, lang)
+    .where(
+      and(
+        eq(s.reservations.personId, personId),
+        eq(s.reservations.status, "active"),
+        gt(sql`${s.appointments.startsAt} + make_interval(mins => ${s.appointments.durationMinutes})`, now),
+      ),
+    )
+    .orderBy(asc(s.appointments.id), desc(s.reservations.reservedAt));
+  await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointments" });
+  return rows.map((r) => present(r, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** The acting person's appointments among `ids`; ids of other people's appointments are simply not found. */
+export async function getAppointments(session: UserSession, ids: number[], lang: Lang, now: Date, limitHours: number): Promise<AppointmentView[]> {
+  const personId = session.actingPerson.id;
+  const rows = await appointmentQuery(personId, lang)
+    .where(and(eq(s.reservations.personId, personId), inArray(s.appointments.id, ids)))
+    .orderBy(asc(s.appointments.id), desc(s.reservations.reservedAt));
+  if (rows.length) await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointment", resourceId: rows.map((r) => r.id).join(",") });
+  return rows.map((r) => present(r, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+export type CancelResult = { type: "success" } | { type: "alreadyCancelled" } | { type: "notFound" } | { type: "tooLate" } | { type: "notCancellable" };
+
+/**
+ * Cancels the acting person's reservation of an appointment. One transaction with the row locked, so two
+ * submits cannot both act; a second submit after success answers `alreadyCancelled`.
+ */
+export async function cancelAppointment(session: UserSession, appointmentId: number, now: Date, limitHours: number): Promise<CancelResult> {
+  const personId = session.actingPerson.id;
+  const result = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ reservationId: s.reservations.id, status: s.reservations.status, checkedInAt: s.reservations.checkedInAt, startsAt: s.appointments.startsAt, durationMinutes: s.appointments.durationMinutes, locationType: s.appointments.locationType })
+      .from(s.reservations)
+      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+      .where(and(eq(s.reservations.personId, personId), eq(s.reservations.appointmentId, appointmentId)))
+      .orderBy(desc(s.reservations.reservedAt))
+      .limit(1)
+      .for("update", { of: s.reservations });
+    if (!row) return { type: "notFound" } as const;
+    if (row.status === "cancelled") return { type: "alreadyCancelled" } as const;
+    const decision = cancelDecision({ ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now, limitHours);
+    if (!decision.mayCancel) return decision.reason === "tooLate" ? ({ type: "tooLate" } as const) : ({ type: "notCancellable" } as const);
+    await tx.update(s.reservations).set({ status: "cancelled", cancelledAt: now }).where(eq(s.reservations.id, row.reservationId));
+    return { type: "success" } as const;
+  });
+  if (result.type === "success") await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointment", resourceId: String(appointmentId), action: "write" });
+  return result;
+}

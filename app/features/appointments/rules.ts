@@ -1,0 +1,74 @@
+/**
+ * Rules of one's own appointments (spec part 1 §4, §9): cancelling and self check-in.
+ * Pure functions of the appointment, the time and the brand's cancellation limit.
+ */
+export const CHECK_IN_OPENS_MINUTES = 30;
+
+export type ReservationStatus = "active" | "cancelled" | "providerCancelled";
+export type SelfCheckInStatus = "allowed" | "checkedIn" | "onlyAtReception" | "statusNotAvailable" | "tooEarly";
+
+export type AppointmentFacts = {
+  startsAt: Date;
+  durationMinutes: number;
+  status: ReservationStatus;
+  checkedInAt: Date | null;
+  isRemote: boolean;
+};
+
+/** Whether the start is within the brand's cancellation limit (hours before the start). */
+export function isWithinCancellationLimit(startsAt: Date, now: Date, limitHours: number): boolean {
+  return startsAt.getTime() - now.getTime() < limitHours * 60 * 60 * 1000;
+}
+
+export type CancelDecision = { mayCancel: true } | { mayCancel: false; reason: "tooLate" | "checkedIn" | "notActive" | "past" };
+
+/** Online cancelling: an active, not checked-in appointment that starts later than the limit. */
+export function cancelDecision(a: AppointmentFacts, now: Date, limitHours: number): CancelDecision {
+  if (a.status !== "active") return { mayCancel: false, reason: "notActive" };
+  if (a.checkedInAt) return { mayCancel: false, reason: "checkedIn" };
+  if (a.startsAt.getTime() <= now.getTime()) return { mayCancel: false, reason: "past" };
+  if (isWithinCancellationLimit(a.startsAt, now, limitHours)) return { mayCancel: false, reason: "tooLate" };
+  return { mayCancel: true };
+}
+
+/**
+ * Self check-in: opens 30 minutes before the start and stays open until the appointment ends; remote
+ * appointments have none, and a cancelled one says nothing.
+ */
+export function selfCheckInStatus(a: AppointmentFacts, now: Date): SelfCheckInStatus {
+  if (a.status !== "active") return "statusNotAvailable";
+  if (a.checkedInAt) return "checkedIn";
+  if (a.isRemote) return "onlyAtReception";
+  const opens = a.startsAt.getTime() - CHECK_IN_OPENS_MINUTES * 60 * 1000;
+  const ends = a.startsAt.getTime() + a.durationMinutes * 60 * 1000;
+  if (now.getTime() < opens) return "tooEarly";
+  if (now.getTime() > ends) return "statusNotAvailable";
+  return "allowed";
+}
+
+/** `1` or `1,2,3` from the URL: positive integers, at most 20, duplicates removed; null when malformed. */
+export function parseAppointmentIds(raw: string | undefined): number[] | null {
+  if (!raw || !/^\d{1,9}(,\d{1,9}){0,19}$/.test(raw)) return null;
+  const ids = [...new Set(raw.split(",").map(Number))].filter((n) => n > 0);
+  return ids.length ? ids : null;
+}
+
+/** A maps search link built from the location's name and address (spec part 1 §9). */
+export function mapsSearchUrl(name: string, address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name}, ${address}`)}`;
+}
+
+/** The spec's API result type and HTTP status of each cancel result. */
+export function cancelResponse(type: "success" | "alreadyCancelled" | "notFound" | "tooLate" | "notCancellable") {
+  switch (type) {
+    case "success":
+    case "alreadyCancelled":
+      return { status: 200, type: "Success" } as const;
+    case "notFound":
+      return { status: 404, type: "NotFound" } as const;
+    case "tooLate":
+      return { status: 409, type: "TooLate" } as const;
+    case "notCancellable":
+      return { status: 409, type: "CancelFailed" } as const;
+  }
+}

@@ -1,0 +1,84 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/cancel";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { getLang } from "~/.server/i18n";
+import { AppointmentDetails } from "~/features/appointments/appointment-details";
+import { cancelAppointment, getAppointments } from "~/features/appointments/appointments.server";
+import { cancelResponse, parseAppointmentIds } from "~/features/appointments/rules";
+import { APPOINTMENT_CANCELLED_FRAGMENT } from "~/features/front-page/front-page.view";
+import { requireUser } from "~/features/session/guards.server";
+import { href } from "~/route-table";
+import { CsrfField, PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { NotificationBanner } from "~/ui/notifications";
+import { useBrand } from "~/ui/root-data";
+
+// The cancel confirmation is a page of its own, so cancelling works without JavaScript.
+function appointmentId(raw: string | undefined) {
+  const ids = parseAppointmentIds(raw);
+  if (!ids || ids.length !== 1) throw data(null, { status: 404 });
+  return ids[0];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const limitHours = requestInfo(context).brand.cancellationLimitHours;
+  const [appointment] = await getAppointments(session, [appointmentId(params.id)], lang, now(), limitHours);
+  if (!appointment) throw data(null, { status: 404 });
+  return { appointment, limitHours };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const limitHours = requestInfo(context).brand.cancellationLimitHours;
+  const result = await cancelAppointment(session, appointmentId(params.id), now(), limitHours);
+  const response = cancelResponse(result.type);
+  if (response.status === 200) throw redirect(`${href("home", lang)}#${APPOINTMENT_CANCELLED_FRAGMENT}`);
+  if (response.status === 404) throw data(null, { status: 404 });
+  return data({ failure: result.type === "tooLate" ? ("tooLate" as const) : ("error" as const) }, { status: response.status });
+}
+
+export default function CancelAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const brand = useBrand();
+  const { appointment, limitHours } = loaderData;
+  const failure = actionData?.failure ?? (appointment.mayCancel ? null : appointment.cancelBlockedBy === "tooLate" ? "tooLate" : "error");
+  const title = t("appointments.cancel.title");
+  const reason = failure === "tooLate" ? t("appointments.cancel.tooLateReason", { hours: limitHours }) : "";
+  return (
+    <div className="narrow-wide">
+      <PageTitle title={title} hasErrors={!!failure} />
+      {failure ? (
+        <NotificationBanner type="error" title={t(`appointments.cancel.${failure}`)}>
+          <p>{t("appointments.cancel.failure", { reason, phone: brand?.customerServicePhone })}</p>
+        </NotificationBanner>
+      ) : null}
+      <h1>{failure ? title : t("appointments.cancel.heading")}</h1>
+      <AppointmentDetails appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null }} cancellationLimitHours={limitHours} />
+      {!failure ? (
+        <>
+          <p>{t("appointments.cancel.body")}</p>
+          <Form method="post" className="button-row">
+            <CsrfField />
+            <button type="submit" className="button button--danger">
+              {t("appointments.cancel.confirm")}
+            </button>
+            <LocalizedLink to="appointment" params={{ ids: appointment.id }} className="button button--secondary">
+              {t("appointments.cancel.back")}
+            </LocalizedLink>
+          </Form>
+        </>
+      ) : (
+        <p>
+          <LocalizedLink to="appointment" params={{ ids: appointment.id }}>
+            {t("appointments.page.title")}
+          </LocalizedLink>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } from "../fixtures";
+
+test.describe("own appointments", () => {
+  test("cancel an appointment after confirming, and see it gone", async ({ page, jsEnabled }) => {
+    await login(page, { person: people.patient });
+    await page.getByRole("link", { name: "Näytä kaikki: ajanvaraukset" }).click();
+    await expect(page).toHaveURL(ORIGINS.main + "/fi/ajanvaraukset");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraukset");
+    await expectAccessible(page);
+
+    // The first appointment that may still be cancelled (the runs with and without JavaScript each cancel one).
+    const links = await page.locator(".appointment-list a").evaluateAll((as) => as.map((a) => [a.getAttribute("href")!, a.textContent!]));
+    let when = "";
+    for (const [path, text] of links) {
+      await page.goto(ORIGINS.main + path);
+      if (await page.getByRole("link", { name: "Peru aika" }).count()) {
+        when = text;
+        break;
+      }
+    }
+    expect(when).not.toBe("");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
+    await expect(page.getByRole("link", { name: "Näytä kartalla" })).toHaveAttribute("href", /google\.com\/maps\/search/);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Peru aika" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Haluatko perua tämän ajan?");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Kyllä, peru aika" }).click();
+
+    if (jsEnabled) {
+      await expect(page.locator(".toast")).toContainText("Ajanvaraus peruttu");
+      await expect(page).toHaveURL(ORIGINS.main + "/fi");
+    } else {
+      await expect(page).toHaveURL(ORIGINS.main + "/fi#appointment-cancelled");
+      await expect(page.getByText("Ajanvaraus peruttu")).toBeVisible();
+    }
+    await gotoRoute(page, "appointments", "fi");
+    await expect(page.locator(".appointment-list")).not.toContainText(when);
+  });
+
+  test("an appointment too close to cancel says why, and a foreign id is not found", async ({ page }) => {
+    await login(page, { brand: "pikkujatti", lang: "en", person: people.patient });
+    await gotoRoute(page, "appointments", "en", { brand: "pikkujatti" });
+    await page.locator(".appointment-list a").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appointment");
+    await expect(page.getByText("The appointment can no longer be canceled online.")).toBeVisible();
+    await expect(page.getByText("The appointment is in less than 24 hours. Please call our customer service 030 600 7000.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cancel appointment" })).toHaveCount(0);
+    await expectAccessible(page);
+
+    const res = await page.goto(ORIGINS.pikkujatti + "/en/appointments/999999");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The appointment could not be found");
+    await expectAccessible(page);
+  });
+});

@@ -17,6 +17,7 @@ export default [
   route("oauth/callback", "routes/session/oauth-callback.ts"),
   route("api/logout", "routes/session/api-logout.ts"),
   route("api/session", "routes/session/api-session.ts"),
+  route("api/appointments/check-in/:id", "routes/appointments/api-check-in.ts"),
   route("api/appointments/:id", "routes/appointments/api-appointment.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

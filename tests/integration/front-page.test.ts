@@ -167,7 +167,10 @@ describe("loadFrontPage", () => {
     // The guardian's own front page shows the guardian's appointment and visit instead.
     const own = await loadFrontPage(await userSession(guardian), "fi", FIXED_NOW);
     expect(own.actingFor).toBeNull();
-    expect(own.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([["Björn Berg", "Solmu Leppävaara"]]);
+    expect(own.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([
+      ["Helena Heikkinen", "Solmu Itäkeskus"],
+      ["Björn Berg", "Solmu Leppävaara"],
+    ]);
     expect(own.visitSummaries.map((v) => v.practitionerName)).toEqual(["Björn Berg"]);
   });
 

@@ -1,13 +1,24 @@
 import type { AppointmentView } from "./appointments.server";
 import { mapsSearchUrl } from "./rules";
+import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
+import { CsrfField } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useBrand, useLang } from "~/ui/root-data";
 
 /** One appointment's details (spec part 1 §2 "Appointment page"), with its cancel action when allowed. */
-export function AppointmentDetails({ appointment: a, cancellationLimitHours }: { appointment: AppointmentView; cancellationLimitHours: number }) {
+export function AppointmentDetails({
+  appointment: a,
+  cancellationLimitHours,
+  consentNeeded = false,
+}: {
+  appointment: AppointmentView;
+  cancellationLimitHours: number;
+  /** The acting person's patient-data consent is not in order: check-in happens at the reception. */
+  consentNeeded?: boolean;
+}) {
   const t = useT();
   const lang = useLang();
   const brand = useBrand();
@@ -65,9 +76,7 @@ export function AppointmentDetails({ appointment: a, cancellationLimitHours }: {
           <p>{a.clinic.arrivalInfo ?? t("appointments.details.noArrivalInfo")}</p>
         </details>
       ) : null}
-      {a.selfCheckInStatus === "checkedIn" ? (
-        <p className="notice-text">{a.room ? t("appointments.details.checkedInRoom", { room: a.room }) : t("appointments.details.checkedInReception")}</p>
-      ) : null}
+      <CheckIn appointment={a} consentNeeded={consentNeeded} />
       {a.mayCancel ? (
         <p>
           <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">
@@ -82,4 +91,44 @@ export function AppointmentDetails({ appointment: a, cancellationLimitHours }: {
       ) : null}
     </article>
   );
+}
+
+/** Spec part 1 §4: allowed → a button; tooEarly → a disabled button with the instruction; checkedIn → room. */
+function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentView; consentNeeded: boolean }) {
+  const t = useT();
+  const hintId = `check-in-${a.id}-hint`;
+  switch (a.selfCheckInStatus) {
+    case "checkedIn":
+      return <p className="notice-text">{a.room ? t("appointments.details.checkedInRoom", { room: a.room }) : t("appointments.details.checkedInReception")}</p>;
+    case "allowed":
+      if (consentNeeded)
+        return (
+          <NotificationBanner type="info">
+            <p>{t("appointments.details.consentNeeded")}</p>
+          </NotificationBanner>
+        );
+      return (
+        <Form method="post" className="check-in">
+          <CsrfField />
+          <input type="hidden" name="intent" value="checkIn" />
+          <input type="hidden" name="appointmentId" value={a.id} />
+          <button type="submit" className="button">
+            {t("appointments.details.checkIn")}
+          </button>
+        </Form>
+      );
+    case "tooEarly":
+      return (
+        <div className="check-in">
+          <button type="button" className="button" disabled aria-describedby={hintId}>
+            {t("appointments.details.checkIn")}
+          </button>
+          <p className="hint" id={hintId}>
+            {t("appointments.details.checkInTooEarly")}
+          </p>
+        </div>
+      );
+    default:
+      return null;
+  }
 }

@@ -126,3 +126,43 @@ export async function cancelAppointment(session: UserSession, appointmentId: num
   if (result.type === "success") await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointment", resourceId: String(appointmentId), action: "write" });
   return result;
 }
+
+/** The spec's result types of `POST /api/appointments/check-in/{id}`. */
+export type CheckInResult =
+  | "Success"
+  | "AlreadyCheckedIn"
+  | "TooEarly"
+  | "ConfidentialityFormNotFilled"
+  | "ConfidentialityFormNotFilledAsAdult"
+  | "NotFound"
+  | "CheckInFailed";
+
+/**
+ * Self check-in of the acting person's appointment, in one transaction with the reservation locked: a second
+ * submit answers AlreadyCheckedIn and changes nothing. Check-in needs the patient-data consent; a consent
+ * given while a minor ('invalid') must be renewed as an adult.
+ */
+export async function checkIn(session: UserSession, appointmentId: number, now: Date): Promise<CheckInResult> {
+  const person = session.actingPerson;
+  const result = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ reservationId: s.reservations.id, status: s.reservations.status, checkedInAt: s.reservations.checkedInAt, startsAt: s.appointments.startsAt, durationMinutes: s.appointments.durationMinutes, locationType: s.appointments.locationType })
+      .from(s.reservations)
+      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+      .where(and(eq(s.reservations.personId, person.id), eq(s.reservations.appointmentId, appointmentId)))
+      .orderBy(desc(s.reservations.reservedAt))
+      .limit(1)
+      .for("update", { of: s.reservations });
+    if (!row) return "NotFound" as const;
+    const status = selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);
+    if (status === "checkedIn") return "AlreadyCheckedIn" as const;
+    if (status === "tooEarly") return "TooEarly" as const;
+    if (status !== "allowed") return "CheckInFailed" as const;
+    if (person.patientDataConsent === "missing") return "ConfidentialityFormNotFilled" as const;
+    if (person.patientDataConsent === "invalid") return "ConfidentialityFormNotFilledAsAdult" as const;
+    await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
+    return "Success" as const;
+  });
+  if (result === "Success") await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "check-in", resourceId: String(appointmentId), action: "write" });
+  return result;
+}

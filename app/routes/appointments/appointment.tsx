@@ -1,10 +1,11 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { flashCookie } from "~/.server/flash";
 import type { Route } from "./+types/appointment";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
-import { getAppointments } from "~/features/appointments/appointments.server";
+import { checkIn, getAppointments } from "~/features/appointments/appointments.server";
 import { parseAppointmentIds } from "~/features/appointments/rules";
 import { requireUser } from "~/features/session/guards.server";
 import { PageTitle } from "~/ui/form";
@@ -18,7 +19,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ids = parseAppointmentIds(params.ids);
   const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
-  return data({ appointments, limitHours }, { status: appointments.length ? 200 : 404 });
+  return data({ appointments, limitHours, consentNeeded: session.actingPerson.patientDataConsent !== "ok" }, { status: appointments.length ? 200 : 404 });
+}
+
+// Self check-in from the appointment page; the result comes back as a flash message on the same page.
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const form = await request.formData();
+  const ids = parseAppointmentIds(params.ids) ?? [];
+  const id = Number(form.get("appointmentId"));
+  if (form.get("intent") !== "checkIn" || !ids.includes(id)) throw data(null, { status: 400 });
+  const result = await checkIn(session, id, now());
+  const type = result === "Success" ? "success" : "error";
+  if (result === "NotFound") throw data(null, { status: 404 });
+  throw redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": flashCookie({ type, key: `appointments.checkInResult.${result}` }) } });
 }
 
 export default function Appointment({ loaderData }: Route.ComponentProps) {
@@ -30,7 +45,9 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
       <PageTitle title={title} />
       <h1>{title}</h1>
       {found ? (
-        loaderData.appointments.map((a) => <AppointmentDetails key={a.id} appointment={a} cancellationLimitHours={loaderData.limitHours} />)
+        loaderData.appointments.map((a) => (
+          <AppointmentDetails key={a.id} appointment={a} cancellationLimitHours={loaderData.limitHours} consentNeeded={loaderData.consentNeeded} />
+        ))
       ) : (
         <p>{t("appointments.page.notFoundBody")}</p>
       )}

@@ -92,8 +92,8 @@ export async function seed(db: Database, today: Date) {
           phoneNumber: "+358401234567",
           emailAddress: `${p.firstName.toLowerCase().replace(/[^a-z]/g, "")}@example.com`,
           language: "fi",
-          patientDataConsent: p.key === "newCustomer" ? "missing" : "ok",
-          patientDataConsentUpdatedAt: p.key === "newCustomer" ? null : new Date(today.getTime() - 200 * DAY),
+          patientDataConsent: p.key === "newCustomer" || p.key === "senior" ? "missing" : "ok",
+          patientDataConsentUpdatedAt: p.key === "newCustomer" || p.key === "senior" ? null : new Date(today.getTime() - 200 * DAY),
           mfaOnboardingPhone: p.key === "patient" ? "+358401234567" : null,
           mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
           hasOccupationalCare: p.key === "employee",
@@ -147,6 +147,14 @@ export async function seed(db: Database, today: Date) {
     await held("patient", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 6, 15, 0), { status: "providerCancelled", cancelledAt: new Date(today.getTime() - DAY) });
     await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0));
     await held("guardian", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 9, 8, 0));
+    // Self check-in states relative to the moment of seeding: open now, already checked in to a room, and a
+    // person whose patient-data consent is missing.
+    const fiveMinutes = 5 * 60 * 1000;
+    const inMinutes = (m: number) => new Date(Math.ceil((today.getTime() + m * 60 * 1000) / fiveMinutes) * fiveMinutes);
+    await held("employee", "P-AHO", "HKI-KAMPPI", "YLE", inMinutes(20));
+    await held("employee", "P-NUR", "HKI-KAMPPI", "GYN", inMinutes(25));
+    await held("guardian", "P-HEI", "HKI-ITIS", "HOI", inMinutes(10), { checkedInAt: today, room: "B12" });
+    await held("senior", "P-KOS", "VAN-TIKKURILA", "FYS", inMinutes(25));
     await held("employee", "P-TUO", "TUU-HYRYLA", "TTH", at(today, 3, 11, 0));
     await held("senior", "P-VIR", "HKI-KAMPPI", "Y65V", at(today, 4, 10, 0));
 

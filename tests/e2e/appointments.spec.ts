@@ -55,3 +55,32 @@ test.describe("own appointments", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("arrival reason", () => {
+  test("write the reason for a visit, with the 300-character limit", async ({ page, jsEnabled }) => {
+    await login(page, { person: people.patient });
+    await gotoRoute(page, "appointments", "fi");
+    await page.locator(".appointment-list a").first().click();
+    const field = page.getByRole("textbox", { name: "Tulosyy" });
+    const tooLong = "a".repeat(301);
+    if (jsEnabled) {
+      await field.fill(tooLong);
+      await expect(page.getByText("301 / 300")).toBeVisible();
+      await expect(page.getByText("Merkkimäärä ylittyi")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tallenna" })).toBeDisabled();
+    } else {
+      await field.fill(tooLong);
+      await page.getByRole("button", { name: "Tallenna" }).click();
+      await expect(page.locator(".error-summary")).toContainText("Merkkimäärä ylittyi");
+      await expect(page).toHaveTitle(/^Virhe: /);
+      await expect(page.getByRole("textbox", { name: "Tulosyy" })).toHaveValue(tooLong);
+      await expectAccessible(page);
+    }
+    const reason = jsEnabled ? "Polvi on kipeä" : "Selkä on kipeä";
+    await page.getByRole("textbox", { name: "Tulosyy" }).fill(reason);
+    await page.getByRole("button", { name: "Tallenna" }).click();
+    await expect(page.getByText("Esitiedot tallennettu onnistuneesti")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Tulosyy" })).toHaveValue(reason);
+    await expectAccessible(page);
+  });
+});

@@ -1,4 +1,5 @@
 import type { AppointmentView } from "./appointments.server";
+import { ArrivalReasonForm } from "./arrival-reason-form";
 import { mapsSearchUrl } from "./rules";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
@@ -13,11 +14,14 @@ export function AppointmentDetails({
   appointment: a,
   cancellationLimitHours,
   consentNeeded = false,
+  arrivalReasonSubmission,
 }: {
   appointment: AppointmentView;
   cancellationLimitHours: number;
   /** The acting person's patient-data consent is not in order: check-in happens at the reception. */
   consentNeeded?: boolean;
+  /** A rejected arrival reason of this appointment, to show again with its error. */
+  arrivalReasonSubmission?: { value: string; error: string };
 }) {
   const t = useT();
   const lang = useLang();
@@ -77,6 +81,7 @@ export function AppointmentDetails({
         </details>
       ) : null}
       <CheckIn appointment={a} consentNeeded={consentNeeded} />
+      {a.mayGiveArrivalReason && !a.checkedIn ? <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} /> : null}
       {a.mayCancel ? (
         <p>
           <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">

@@ -4,6 +4,7 @@ import { db } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
+import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { cancelDecision, selfCheckInStatus, type AppointmentFacts, type ReservationStatus } from "./rules";
 
 const REMOTE_TYPES = new Set(["remoteAppointment", "phoneAppointment", "videoAppointment"]);
@@ -22,6 +23,7 @@ function appointmentQuery(personId: string, lang: Lang) {
       status: s.reservations.status,
       checkedInAt: s.reservations.checkedInAt,
       room: s.reservations.room,
+      arrivalReason: s.reservations.arrivalReason,
       clinic: {
         name: s.clinics.name,
         streetAddress: s.clinics.streetAddress,
@@ -62,6 +64,9 @@ function present(row: Row, now: Date, limitHours: number) {
     hasAppointeeCanceled: facts.status === "providerCancelled",
     checkedIn: !!row.checkedInAt,
     room: row.room,
+    arrivalReason: withoutPrefix(row.arrivalReason),
+    // Spec: only for non-remote appointments (and, by the route, valid sessions); not once it has ended.
+    mayGiveArrivalReason: facts.status === "active" && !facts.isRemote && row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
     clinic: row.clinic,
     practitioner: row.practitioner,
     specialtyName: row.specialtyName,
@@ -165,4 +170,28 @@ export async function checkIn(session: UserSession, appointmentId: number, now: 
   });
   if (result === "Success") await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "check-in", resourceId: String(appointmentId), action: "write" });
   return result;
+}
+
+/**
+ * Saves the customer's arrival reason for an active, non-remote appointment of the acting person that has not
+ * ended. Returns false when there is no such appointment (the caller answers 404).
+ */
+export async function saveArrivalReason(session: UserSession, appointmentId: number, reason: string, now: Date): Promise<boolean> {
+  const person = session.actingPerson;
+  const updated = await db()
+    .update(s.reservations)
+    .set({ arrivalReason: withPrefix(reason) })
+    .where(
+      and(
+        eq(s.reservations.personId, person.id),
+        eq(s.reservations.appointmentId, appointmentId),
+        eq(s.reservations.status, "active"),
+        sql`exists (select 1 from ${s.appointments} a where a.id = ${s.reservations.appointmentId}
+          and a.location_type not in ('remoteAppointment', 'phoneAppointment', 'videoAppointment')
+          and a.starts_at + make_interval(mins => a.duration_minutes) > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: s.reservations.id });
+  if (updated.length) await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "arrival-reason", resourceId: String(appointmentId), action: "write" });
+  return updated.length > 0;
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { flashCookie } from "~/.server/flash";
 import type { Route } from "./+types/appointment";
@@ -5,10 +6,11 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
-import { checkIn, getAppointments } from "~/features/appointments/appointments.server";
+import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
+import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
 import { parseAppointmentIds } from "~/features/appointments/rules";
 import { requireUser } from "~/features/session/guards.server";
-import { PageTitle } from "~/ui/form";
+import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 
@@ -22,31 +24,55 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ appointments, limitHours, consentNeeded: session.actingPerson.patientDataConsent !== "ok" }, { status: appointments.length ? 200 : 404 });
 }
 
-// Self check-in from the appointment page; the result comes back as a flash message on the same page.
+// Check-in and the arrival reason from the appointment page; results come back as flash messages.
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
   const form = await request.formData();
   const ids = parseAppointmentIds(params.ids) ?? [];
   const id = Number(form.get("appointmentId"));
-  if (form.get("intent") !== "checkIn" || !ids.includes(id)) throw data(null, { status: 400 });
+  const intent = form.get("intent");
+  if ((intent !== "checkIn" && intent !== "arrivalReason") || !ids.includes(id)) throw data(null, { status: 400 });
+  const back = new URL(request.url).pathname;
+
+  if (intent === "arrivalReason") {
+    const submission = parseWithZod(form, { schema: arrivalReasonSchema });
+    if (submission.status !== "success") {
+      const value = String(form.get("arrivalReason") ?? "");
+      return data({ arrivalReason: { appointmentId: id, value, error: submission.error?.arrivalReason?.[0] ?? "appointments.arrivalReason.errors.required" } }, { status: 400 });
+    }
+    const saved = await saveArrivalReason(session, id, submission.value.arrivalReason, now());
+    const flash = saved
+      ? flashCookie({ type: "success", key: "appointments.arrivalReason.saved", timeoutMs: ARRIVAL_REASON_TOAST_MS })
+      : flashCookie({ type: "error", key: "appointments.arrivalReason.failed", timeoutMs: ARRIVAL_REASON_TOAST_MS });
+    throw redirect(back, { headers: { "Set-Cookie": flash } });
+  }
+
   const result = await checkIn(session, id, now());
   const type = result === "Success" ? "success" : "error";
   if (result === "NotFound") throw data(null, { status: 404 });
-  throw redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": flashCookie({ type, key: `appointments.checkInResult.${result}` }) } });
+  throw redirect(back, { headers: { "Set-Cookie": flashCookie({ type, key: `appointments.checkInResult.${result}` }) } });
 }
 
-export default function Appointment({ loaderData }: Route.ComponentProps) {
+export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const found = loaderData.appointments.length > 0;
   const title = found ? t("appointments.page.title") : t("appointments.page.notFound");
+  const rejected = actionData?.arrivalReason;
   return (
     <div className="narrow-wide">
-      <PageTitle title={title} />
+      <PageTitle title={title} hasErrors={!!rejected} />
+      <ErrorSummary errors={rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []} />
       <h1>{title}</h1>
       {found ? (
         loaderData.appointments.map((a) => (
-          <AppointmentDetails key={a.id} appointment={a} cancellationLimitHours={loaderData.limitHours} consentNeeded={loaderData.consentNeeded} />
+          <AppointmentDetails
+            key={a.id}
+            appointment={a}
+            cancellationLimitHours={loaderData.limitHours}
+            consentNeeded={loaderData.consentNeeded}
+            arrivalReasonSubmission={actionData?.arrivalReason.appointmentId === a.id ? actionData.arrivalReason : undefined}
+          />
         ))
       ) : (
         <p>{t("appointments.page.notFoundBody")}</p>

@@ -79,6 +79,8 @@ export const reservations = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     room: text("room"),
+    /** The customer's own reason for the visit, stored with the fixed Finnish prefix the clinic systems expect. */
+    arrivalReason: text("arrival_reason"),
   },
   (t) => [
     uniqueIndex("reservations_one_active_per_appointment").on(t.appointmentId).where(sql`${t.status} = 'active'`),

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Spec part 1 §5: at most 300 characters; what is stored starts with a fixed Finnish phrase. */
+export const ARRIVAL_REASON_MAX = 300;
+export const ARRIVAL_REASON_PREFIX = "Asiakkaan itse kirjoittama tulosyy: ";
+export const ARRIVAL_REASON_TOAST_MS = 5_000;
+
+export const arrivalReasonSchema = z.object({
+  arrivalReason: z
+    .string({ error: "appointments.arrivalReason.errors.required" })
+    .trim()
+    .min(1, "appointments.arrivalReason.errors.required")
+    .max(ARRIVAL_REASON_MAX, "appointments.arrivalReason.errors.tooLong"),
+});
+
+export function withPrefix(reason: string): string {
+  return ARRIVAL_REASON_PREFIX + reason.trim();
+}
+
+/** The customer's own words, for showing the saved reason back in the form. */
+export function withoutPrefix(stored: string | null): string {
+  if (!stored) return "";
+  return stored.startsWith(ARRIVAL_REASON_PREFIX) ? stored.slice(ARRIVAL_REASON_PREFIX.length) : stored;
+}

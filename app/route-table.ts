@@ -50,6 +50,11 @@ export const routeTable = [
     file: "routes/appointments/cancel.tsx",
     paths: { fi: "ajanvaraukset/:id/peru", sv: "tidsbokningar/:id/avboka", en: "appointments/:id/cancel" },
   },
+  {
+    id: "appointmentCalendar",
+    file: "routes/appointments/calendar.ts",
+    paths: { fi: "ajanvaraukset/:id/kalenteri.ics", sv: "tidsbokningar/:id/kalender.ics", en: "appointments/:id/calendar.ics" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];

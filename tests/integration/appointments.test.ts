@@ -5,6 +5,7 @@ import type { Person } from "~/.server/session";
 import { cancelAppointment, getAppointments, listUpcomingAppointments } from "~/features/appointments/appointments.server";
 import * as apiRoute from "~/routes/appointments/api-appointment";
 import * as appointmentRoute from "~/routes/appointments/appointment";
+import * as calendarRoute from "~/routes/appointments/calendar";
 import * as cancelRoute from "~/routes/appointments/cancel";
 import { FIXED_NOW, cookiePair, login, makeContext, makeRequest, thrownResponse, useTestDatabase } from "./test-db";
 import { readSession } from "~/.server/session";
@@ -137,5 +138,28 @@ describe("cancelling", () => {
     expect(await call("abc")).toEqual({ status: 404, type: "NotFound" });
     expect(await call(String(target.appointmentId))).toEqual({ status: 200, type: "Success" });
     expect(await call(String(target.appointmentId))).toEqual({ status: 200, type: "Success" });
+  });
+});
+
+describe("calendar file", () => {
+  it("downloads the acting person's active appointment as iCalendar, and nothing of others", async () => {
+    const cookie = cookiePair(await login(t.person("employee")));
+    const [own] = (await reservationsOf(t.person("employee"))).filter((r) => r.status === "active");
+    const [childs] = await reservationsOf(t.person("youngChild"));
+    const get = async (id: number) => {
+      const request = makeRequest(`/fi/ajanvaraukset/${id}/kalenteri.ics`, { cookie });
+      try {
+        return (await calendarRoute.loader({ request, context: await makeContext(request), params: { id: String(id) } } as never)) as Response;
+      } catch (error) {
+        return { status: (error as { init: { status: number } }).init.status } as Response;
+      }
+    };
+    const ok = await get(own.appointmentId);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const body = await ok.text();
+    expect(body).toContain(`DTSTART:${own.startsAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(body).toContain("LOCATION:Solmu Kamppi\\, Urho Kekkosen katu 1\\, 00100 Helsinki");
+    expect((await get(childs.appointmentId)).status).toBe(404);
   });
 });

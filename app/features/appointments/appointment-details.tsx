@@ -3,6 +3,7 @@ import { ArrivalReasonForm } from "./arrival-reason-form";
 import { mapsSearchUrl } from "./rules";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
+import { href } from "~/route-table";
 import { CsrfField } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -79,6 +80,13 @@ export function AppointmentDetails({
           <summary>{t("appointments.details.arrivalInfo")}</summary>
           <p>{a.clinic.arrivalInfo ?? t("appointments.details.noArrivalInfo")}</p>
         </details>
+      ) : null}
+      {a.status === "active" && !a.checkedIn ? (
+        <p>
+          <a href={href("appointmentCalendar", lang, { id: a.id })} download>
+            {t("appointments.calendar.add")}
+          </a>
+        </p>
       ) : null}
       <CheckIn appointment={a} consentNeeded={consentNeeded} />
       {a.mayGiveArrivalReason && !a.checkedIn ? <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} /> : null}

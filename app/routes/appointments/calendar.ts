@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import type { Route } from "./+types/calendar";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { getLang, serverT } from "~/.server/i18n";
+import { getAppointments } from "~/features/appointments/appointments.server";
+import { appointmentCalendar } from "~/features/appointments/calendar";
+import { parseAppointmentIds } from "~/features/appointments/rules";
+import { requireUser } from "~/features/session/guards.server";
+
+// GET /{lang}/{appointments}/{id}/{calendar}.ics — the appointment as a calendar file.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const brand = requestInfo(context).brand;
+  const ids = parseAppointmentIds(params.id);
+  const [a] = ids && ids.length === 1 ? await getAppointments(session, ids, lang, now(), brand.cancellationLimitHours) : [];
+  if (!a || a.status !== "active") throw data(null, { status: 404 });
+  const t = serverT(context);
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const body = appointmentCalendar({
+    uid: `appointment-${a.id}@${new URL(requestInfo(context).origin).hostname}`,
+    startsAt: new Date(a.startsAt),
+    durationMinutes: a.durationMinutes,
+    summary: `${a.specialtyName}, ${a.practitioner.name}`,
+    location: a.isRemote ? t(`appointments.details.${a.locationType}`) : [a.clinic.name, address].filter(Boolean).join(", "),
+    description: t("appointments.calendar.description", { brand: brand.name, phone: brand.customerServicePhone }),
+    now: now(),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="appointment-${a.id}.ics"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

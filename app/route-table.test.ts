@@ -16,10 +16,11 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   appointment: { fi: "/fi/ajanvaraukset/12,13", sv: "/sv/tidsbokningar/12,13", en: "/en/appointments/12,13" },
   cancelAppointment: { fi: "/fi/ajanvaraukset/12/peru", sv: "/sv/tidsbokningar/12/avboka", en: "/en/appointments/12/cancel" },
   appointmentCalendar: { fi: "/fi/ajanvaraukset/12/kalenteri.ics", sv: "/sv/tidsbokningar/12/kalender.ics", en: "/en/appointments/12/calendar.ics" },
+  doorAppointment: { fi: "/fi/varaus/MTJfYWJj", sv: "/sv/bokning/MTJfYWJj", en: "/en/appointment/MTJfYWJj" },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
-const PARAMS: Partial<Record<RouteId, Record<string, string>>> = { appointment: { ids: "12,13" }, cancelAppointment: { id: "12" }, appointmentCalendar: { id: "12" } };
+const PARAMS: Partial<Record<RouteId, Record<string, string>>> = { appointment: { ids: "12,13" }, cancelAppointment: { id: "12" }, appointmentCalendar: { id: "12" }, doorAppointment: { token: "MTJfYWJj" } };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */
 function withLoginParam<T>(fn: () => T): T {

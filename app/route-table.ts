@@ -55,6 +55,12 @@ export const routeTable = [
     file: "routes/appointments/calendar.ts",
     paths: { fi: "ajanvaraukset/:id/kalenteri.ics", sv: "tidsbokningar/:id/kalender.ics", en: "appointments/:id/calendar.ics" },
   },
+  {
+    // The anonymous link from the reservation SMS or the clinic door.
+    id: "doorAppointment",
+    file: "routes/appointments/door.tsx",
+    paths: { fi: "varaus/:token", sv: "bokning/:token", en: "appointment/:token" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];

@@ -18,6 +18,7 @@ export default [
   route("api/logout", "routes/session/api-logout.ts"),
   route("api/session", "routes/session/api-session.ts"),
   route("api/appointments/check-in/:id", "routes/appointments/api-check-in.ts"),
+  route("api/anon/check-in", "routes/appointments/api-anon-check-in.ts"),
   route("api/appointments/:id/arrival-reason", "routes/appointments/api-arrival-reason.ts"),
   route("api/appointments/:id", "routes/appointments/api-appointment.ts"),
   route("*", "routes/not-found.tsx"),

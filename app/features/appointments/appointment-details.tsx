@@ -88,6 +88,13 @@ export function AppointmentDetails({
           </a>
         </p>
       ) : null}
+      {a.doorToken && !a.checkedIn ? (
+        <p>
+          <LocalizedLink to="doorAppointment" params={{ token: a.doorToken }} className="door-link">
+            {t("appointments.details.doorLink")}
+          </LocalizedLink>
+        </p>
+      ) : null}
       <CheckIn appointment={a} consentNeeded={consentNeeded} />
       {a.mayGiveArrivalReason && !a.checkedIn ? <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} /> : null}
       {a.mayCancel ? (

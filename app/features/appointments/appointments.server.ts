@@ -5,9 +5,9 @@ import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
-import { cancelDecision, selfCheckInStatus, type AppointmentFacts, type ReservationStatus } from "./rules";
+import { doorToken } from "./door.server";
+import { REMOTE_TYPES, cancelDecision, checkInDecision, selfCheckInStatus, type AppointmentFacts, type CheckInOutcome, type ReservationStatus } from "./rules";
 
-const REMOTE_TYPES = new Set(["remoteAppointment", "phoneAppointment", "videoAppointment"]);
 
 const specialtyName = (lang: Lang) => (lang === "sv" ? s.specialties.nameSv : lang === "en" ? s.specialties.nameEn : s.specialties.nameFi);
 const practitionerTitle = (lang: Lang) => (lang === "sv" ? s.practitioners.titleSv : lang === "en" ? s.practitioners.titleEn : s.practitioners.titleFi);
@@ -20,6 +20,7 @@ function appointmentQuery(personId: string, lang: Lang) {
       startsAt: s.appointments.startsAt,
       durationMinutes: s.appointments.durationMinutes,
       locationType: s.appointments.locationType,
+      reservationId: s.reservations.id,
       status: s.reservations.status,
       checkedInAt: s.reservations.checkedInAt,
       room: s.reservations.room,
@@ -73,6 +74,8 @@ function present(row: Row, now: Date, limitHours: number) {
     selfCheckInStatus: selfCheckInStatus(facts, now),
     mayCancel: cancel.mayCancel,
     cancelBlockedBy: cancel.mayCancel ? null : cancel.reason,
+    /** The anonymous link of the reservation SMS, for checking in at the clinic door. */
+    doorToken: facts.status === "active" && !facts.isRemote ? doorToken(row.id, row.reservationId) : null,
   };
 }
 
@@ -133,14 +136,7 @@ export async function cancelAppointment(session: UserSession, appointmentId: num
 }
 
 /** The spec's result types of `POST /api/appointments/check-in/{id}`. */
-export type CheckInResult =
-  | "Success"
-  | "AlreadyCheckedIn"
-  | "TooEarly"
-  | "ConfidentialityFormNotFilled"
-  | "ConfidentialityFormNotFilledAsAdult"
-  | "NotFound"
-  | "CheckInFailed";
+export type CheckInResult = CheckInOutcome | "NotFound";
 
 /**
  * Self check-in of the acting person's appointment, in one transaction with the reservation locked: a second
@@ -160,13 +156,9 @@ export async function checkIn(session: UserSession, appointmentId: number, now: 
       .for("update", { of: s.reservations });
     if (!row) return "NotFound" as const;
     const status = selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);
-    if (status === "checkedIn") return "AlreadyCheckedIn" as const;
-    if (status === "tooEarly") return "TooEarly" as const;
-    if (status !== "allowed") return "CheckInFailed" as const;
-    if (person.patientDataConsent === "missing") return "ConfidentialityFormNotFilled" as const;
-    if (person.patientDataConsent === "invalid") return "ConfidentialityFormNotFilledAsAdult" as const;
-    await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
-    return "Success" as const;
+    const outcome = checkInDecision(status, person.patientDataConsent);
+    if (outcome === "Success") await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
+    return outcome;
   });
   if (result === "Success") await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "check-in", resourceId: String(appointmentId), action: "write" });
   return result;

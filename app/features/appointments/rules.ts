@@ -4,6 +4,9 @@
  */
 export const CHECK_IN_OPENS_MINUTES = 30;
 
+/** Location types with no visit to a clinic. */
+export const REMOTE_TYPES = new Set(["remoteAppointment", "phoneAppointment", "videoAppointment"]);
+
 export type ReservationStatus = "active" | "cancelled" | "providerCancelled";
 export type SelfCheckInStatus = "allowed" | "checkedIn" | "onlyAtReception" | "statusNotAvailable" | "tooEarly";
 
@@ -71,4 +74,25 @@ export function cancelResponse(type: "success" | "alreadyCancelled" | "notFound"
     case "notCancellable":
       return { status: 409, type: "CancelFailed" } as const;
   }
+}
+
+export type CheckInOutcome =
+  | "Success"
+  | "AlreadyCheckedIn"
+  | "TooEarly"
+  | "ConfidentialityFormNotFilled"
+  | "ConfidentialityFormNotFilledAsAdult"
+  | "CheckInFailed";
+
+/**
+ * What a check-in attempt answers, logged in or at the clinic door. Check-in needs the patient-data consent;
+ * a consent given while a minor ('invalid') must be renewed as an adult.
+ */
+export function checkInDecision(status: SelfCheckInStatus, consent: "ok" | "missing" | "invalid"): CheckInOutcome {
+  if (status === "checkedIn") return "AlreadyCheckedIn";
+  if (status === "tooEarly") return "TooEarly";
+  if (status !== "allowed") return "CheckInFailed";
+  if (consent === "missing") return "ConfidentialityFormNotFilled";
+  if (consent === "invalid") return "ConfidentialityFormNotFilledAsAdult";
+  return "Success";
 }

@@ -87,3 +87,15 @@ export const reservations = pgTable(
     index("reservations_person_idx").on(t.personId),
   ],
 );
+
+/**
+ * Wrong identity-code endings given at the clinic door, per reservation: after five the anonymous check-in of
+ * that appointment locks and the customer is sent to the reception.
+ */
+export const doorCheckInAttempts = pgTable("door_check_in_attempts", {
+  reservationId: uuid("reservation_id")
+    .primaryKey()
+    .references(() => reservations.id, { onDelete: "cascade" }),
+  failures: integer("failures").notNull().default(0),
+  lockedAt: timestamp("locked_at", { withTimezone: true }),
+});

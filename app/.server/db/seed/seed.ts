@@ -155,6 +155,15 @@ export async function seed(db: Database, today: Date) {
     await held("employee", "P-NUR", "HKI-KAMPPI", "GYN", inMinutes(25));
     await held("guardian", "P-HEI", "HKI-ITIS", "HOI", inMinutes(10), { checkedInAt: today, room: "B12" });
     await held("senior", "P-KOS", "VAN-TIKKURILA", "FYS", inMinutes(25));
+    // Kalle's appointments open for check-in at the clinic door (the anonymous link).
+    for (const [practitioner, clinic, specialty, minutes] of [
+      ["P-ORA", "KER-KESKUSTA", "IHO", 15],
+      ["P-TUO", "HYV-KESKUSTA", "TTH", 20],
+      ["P-BERG", "ESP-LEPPAVAARA", "YLE", 20],
+      ["P-KOS", "VAN-TIKKURILA", "FYS", 25],
+    ] as const) {
+      await held("smsUser", practitioner, clinic, specialty, inMinutes(minutes));
+    }
     await held("employee", "P-TUO", "TUU-HYRYLA", "TTH", at(today, 3, 11, 0));
     await held("senior", "P-VIR", "HKI-KAMPPI", "Y65V", at(today, 4, 10, 0));
 

@@ -1,0 +1,158 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { logAccess } from "~/.server/access-log";
+import { db } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+import { env } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { hitRateLimit } from "~/.server/rate-limit";
+import { REMOTE_TYPES, checkInDecision, selfCheckInStatus, type ReservationStatus, type SelfCheckInStatus } from "./rules";
+
+/**
+ * The anonymous link to an appointment, from the reservation SMS or the clinic door:
+ * url-safe base64 of `<appointment id>_<MAC>`, the MAC being 132 bits of an HMAC over the appointment and its
+ * reservation. Nobody can guess a link, and a new reservation of the same slot gets a new one.
+ */
+const MAC_LENGTH = 22;
+export const DOOR_MAX_FAILURES = 5;
+export const DOOR_CLIENT_LIMIT = { limit: Number(process.env.RATE_LIMIT_DOOR ?? 20), windowSeconds: 600 };
+
+function mac(appointmentId: number, reservationId: string): string {
+  return createHmac("sha256", env().sessionSecret).update(`door:${appointmentId}:${reservationId}`).digest("base64url").slice(0, MAC_LENGTH);
+}
+
+export function doorToken(appointmentId: number, reservationId: string): string {
+  return Buffer.from(`${appointmentId}_${mac(appointmentId, reservationId)}`).toString("base64url");
+}
+
+function parseToken(token: string): { appointmentId: number; mac: string } | null {
+  if (!/^[A-Za-z0-9_-]{8,80}$/.test(token)) return null;
+  const decoded = Buffer.from(token, "base64url").toString();
+  const match = /^(\d{1,9})_([A-Za-z0-9_-]{22})$/.exec(decoded);
+  return match ? { appointmentId: Number(match[1]), mac: match[2] } : null;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The reservation a link points to (the newest of its appointment), or null for a link that is not valid. */
+async function resolve(token: string) {
+  const parsed = parseToken(token);
+  if (!parsed) return null;
+  const [row] = await db()
+    .select({
+      reservationId: s.reservations.id,
+      personId: s.reservations.personId,
+      status: s.reservations.status,
+      checkedInAt: s.reservations.checkedInAt,
+      room: s.reservations.room,
+      appointmentId: s.appointments.id,
+      startsAt: s.appointments.startsAt,
+      durationMinutes: s.appointments.durationMinutes,
+      locationType: s.appointments.locationType,
+      clinicName: s.clinics.name,
+      streetAddress: s.clinics.streetAddress,
+      postalCode: s.clinics.postalCode,
+      postOffice: s.clinics.postOffice,
+    })
+    .from(s.reservations)
+    .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+    .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
+    .where(eq(s.reservations.appointmentId, parsed.appointmentId))
+    .orderBy(desc(s.reservations.reservedAt))
+    .limit(1);
+  if (!row || !sameText(parsed.mac, mac(row.appointmentId, row.reservationId))) return null;
+  return row;
+}
+
+export type DoorView = {
+  state: "active" | "cancelled";
+  startsAt: string;
+  durationMinutes: number;
+  isRemote: boolean;
+  clinic: { name: string; address: string };
+  selfCheckInStatus: SelfCheckInStatus;
+  locked: boolean;
+  room: string | null;
+};
+
+/** What a stranger holding the link may see: time and place, never names or identity codes. */
+export async function doorView(token: string, now: Date): Promise<DoorView | null> {
+  const row = await resolve(token);
+  if (!row) return null;
+  const [attempts] = await db().select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+  const isRemote = REMOTE_TYPES.has(row.locationType);
+  return {
+    state: row.status === "active" ? "active" : "cancelled",
+    startsAt: row.startsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    isRemote,
+    clinic: { name: row.clinicName, address: [row.streetAddress, [row.postalCode, row.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ") },
+    selfCheckInStatus: selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote }, now),
+    locked: !!attempts?.lockedAt,
+    room: row.checkedInAt ? row.room : null,
+  };
+}
+
+/** The spec's result types of `POST /api/anon/check-in`, plus the lockouts. */
+export type DoorCheckInResult =
+  | "success"
+  | "ssnEndPartMismatch"
+  | "confidentialityFormNotFilled"
+  | "confidentialityFormNotFilledAsAdult"
+  | "alreadyCheckedIn"
+  | "tooEarly"
+  | "locked"
+  | "tooManyAttempts"
+  | "notFound"
+  | "failure";
+
+const OUTCOMES = {
+  Success: "success",
+  AlreadyCheckedIn: "alreadyCheckedIn",
+  TooEarly: "tooEarly",
+  ConfidentialityFormNotFilled: "confidentialityFormNotFilled",
+  ConfidentialityFormNotFilledAsAdult: "confidentialityFormNotFilledAsAdult",
+  CheckInFailed: "failure",
+} as const;
+
+/**
+ * Anonymous check-in with the last four characters of the identity code. Limited per client, and per
+ * appointment: the fifth wrong code locks it. The comparison runs in constant time, and every try is logged.
+ */
+export async function doorCheckIn(token: string, ssnEndPart: string, clientIp: string, now: Date): Promise<DoorCheckInResult> {
+  const limit = await hitRateLimit(`door:ip:${clientIp}`, DOOR_CLIENT_LIMIT.limit, DOOR_CLIENT_LIMIT.windowSeconds);
+  if (!limit.allowed) return "tooManyAttempts";
+  const row = await resolve(token);
+  if (!row) return "notFound";
+  const given = ssnEndPart.trim().toUpperCase();
+
+  const result = await db().transaction(async (tx) => {
+    await tx.insert(s.doorCheckInAttempts).values({ reservationId: row.reservationId }).onConflictDoNothing();
+    const [attempts] = await tx.select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId)).for("update");
+    if (attempts.lockedAt) return "locked" as const;
+    const [person] = await tx.select({ identityCode: s.people.identityCode, consent: s.people.patientDataConsent }).from(s.people).where(eq(s.people.id, row.personId));
+    if (!sameText(given.padEnd(4).slice(0, 4), person.identityCode.slice(-4)) || given.length !== 4) {
+      const failures = attempts.failures + 1;
+      await tx
+        .update(s.doorCheckInAttempts)
+        .set({ failures, lockedAt: failures >= DOOR_MAX_FAILURES ? now : null })
+        .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+      return failures >= DOOR_MAX_FAILURES ? ("locked" as const) : ("ssnEndPartMismatch" as const);
+    }
+    const [current] = await tx.select({ status: s.reservations.status, checkedInAt: s.reservations.checkedInAt }).from(s.reservations).where(eq(s.reservations.id, row.reservationId)).for("update");
+    const status = selfCheckInStatus({ ...row, ...current, status: current.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);
+    const outcome = OUTCOMES[checkInDecision(status, person.consent)];
+    if (outcome === "success") {
+      await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
+      await tx.update(s.doorCheckInAttempts).set({ failures: 0 }).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+    }
+    return outcome;
+  });
+  logger.info("door check-in", { appointmentId: row.appointmentId, result });
+  if (result === "success") await logAccess({ actorId: row.personId, subjectId: row.personId, resource: "door-check-in", resourceId: String(row.appointmentId), action: "write" });
+  return result;
+}

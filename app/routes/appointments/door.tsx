@@ -1,0 +1,169 @@
+import { useRef } from "react";
+import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/door";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { CodeBoxes } from "~/features/appointments/code-boxes";
+import { doorCheckIn, doorView } from "~/features/appointments/door.server";
+import { formatDateTime } from "~/lib/format";
+import { href } from "~/route-table";
+import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { NotificationBanner } from "~/ui/notifications";
+import { useLang } from "~/ui/root-data";
+
+// Anonymous: a link from the reservation SMS, opened at the clinic door on a weak signal. The page is plain
+// HTML and forms; the code boxes are the only script-driven part.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const view = await doorView(params.token, now());
+  if (!view) throw data(null, { status: 404 });
+  const confirm = new URL(request.url).searchParams.get("step") === "confirm";
+  return { view, confirm, appointmentId: Number(Buffer.from(params.token, "base64url").toString().split("_")[0]), lang: getLang(context) };
+}
+
+const RETRYABLE = new Set(["ssnEndPartMismatch", "networkError"]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const form = await request.formData();
+  const code = String(form.get("ssnEndPart") ?? "").trim().toUpperCase();
+  if (!/^[0-9]{3}[0-9A-Y]$/.test(code)) return data({ error: "codeFormat" as const, code }, { status: 400 });
+  const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now());
+  if (result === "notFound") throw data(null, { status: 404 });
+  if (result === "success") {
+    throw redirect(href("doorAppointment", lang, { token: params.token }), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.door.success" }) } });
+  }
+  const status = result === "ssnEndPartMismatch" ? 400 : result === "locked" ? 423 : result === "tooManyAttempts" ? 429 : 409;
+  return data({ error: result, code: RETRYABLE.has(result) ? code : "" }, { status });
+}
+
+export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { view, confirm, appointmentId } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const title = t("appointments.door.title");
+
+  if (view.state === "cancelled")
+    return (
+      <div className="narrow">
+        <PageTitle title={t("appointments.door.cancelled")} />
+        <h1>{t("appointments.door.cancelled")}</h1>
+        <p>{t("appointments.door.cancelledBody")}</p>
+      </div>
+    );
+
+  const error = actionData?.error;
+  const showCode = (confirm || !!error) && view.selfCheckInStatus === "allowed" && !view.locked && error !== "locked" && error !== "tooManyAttempts";
+  const fieldError = error === "ssnEndPartMismatch" || error === "codeFormat" ? t(`appointments.door.errors.${error}`) : undefined;
+  const pending = navigation.state !== "idle";
+
+  return (
+    <div className="narrow door">
+      <PageTitle title={title} hasErrors={!!error} />
+      <ErrorSummary errors={fieldError ? [{ id: "ssnEndPart", message: fieldError }] : []} />
+      {error && !fieldError ? (
+        <NotificationBanner type="error">
+          <p>{t(`appointments.door.errors.${error}`)}</p>
+        </NotificationBanner>
+      ) : null}
+      <h1>{title}</h1>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.when")}</dt>
+          <dd>{formatDateTime(new Date(view.startsAt), lang)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t("appointments.details.location")}</dt>
+          <dd>{view.isRemote ? t("appointments.door.remote") : `${view.clinic.name}, ${view.clinic.address}`}</dd>
+        </div>
+      </dl>
+
+      {view.selfCheckInStatus === "checkedIn" ? (
+        <p className="notice-text">{view.room ? t("appointments.door.checkedInRoom", { room: view.room }) : t("appointments.door.checkedInReception")}</p>
+      ) : view.locked ? (
+        <NotificationBanner type="warning">
+          <p>{t("appointments.door.errors.locked")}</p>
+        </NotificationBanner>
+      ) : view.selfCheckInStatus === "tooEarly" ? (
+        <div className="check-in">
+          <button type="button" className="button" disabled aria-describedby="door-too-early">
+            {t("appointments.door.checkIn")}
+          </button>
+          <p className="hint" id="door-too-early">
+            {t("appointments.door.tooEarly")}
+          </p>
+        </div>
+      ) : showCode ? (
+        <Form method="post" ref={formRef} action={`${href("doorAppointment", lang, { token: params.token })}?step=confirm`}>
+          <CsrfField />
+          {hydrated ? (
+            <div className={`field${fieldError ? " field--error" : ""}`}>
+              <p className="field__label" id="ssnEndPart-label">
+                {t("appointments.door.codeLabel")}
+              </p>
+              <div className="field__hint" id="ssnEndPart-hint">
+                {t("appointments.door.codeHint")}
+              </div>
+              {fieldError ? (
+                <p className="field__error" id="ssnEndPart-error">
+                  {fieldError}
+                </p>
+              ) : null}
+              <CodeBoxes
+                name="ssnEndPart"
+                label={t("appointments.door.codeLabel")}
+                describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
+                invalid={!!fieldError}
+                initial={actionData?.code}
+                onComplete={() => formRef.current && submit(formRef.current)}
+              />
+            </div>
+          ) : (
+            <TextField
+              id="ssnEndPart"
+              name="ssnEndPart"
+              label={t("appointments.door.codeLabel")}
+              hint={t("appointments.door.codeHint")}
+              error={fieldError}
+              defaultValue={actionData?.code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={4}
+              className="input--short"
+            />
+          )}
+          <p className="button-row">
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? t("appointments.door.pending") : t("appointments.door.confirm")}
+            </button>
+            <LocalizedLink to="doorAppointment" params={{ token: params.token }} className="button button--secondary">
+              {t("appointments.door.back")}
+            </LocalizedLink>
+          </p>
+        </Form>
+      ) : view.selfCheckInStatus === "allowed" ? (
+        <p>
+          <LocalizedLink to="doorAppointment" params={{ token: params.token }} query={{ step: "confirm" }} className="button">
+            {t("appointments.door.checkIn")}
+          </LocalizedLink>
+        </p>
+      ) : null}
+
+      <h2 className="door__cancel-heading">{t("appointments.details.cancel")}</h2>
+      <p>{t("appointments.door.cancelNeedsLogin")}</p>
+      <p>
+        <LocalizedLink to="appointment" params={{ ids: appointmentId }}>
+          {t("appointments.door.toLoggedInView")}
+        </LocalizedLink>
+      </p>
+    </div>
+  );
+}

@@ -123,7 +123,14 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
                 describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
                 invalid={!!fieldError}
                 initial={actionData?.code}
-                onComplete={() => formRef.current && submit(formRef.current)}
+                onComplete={(code) => {
+                  // The fourth character submits; the hidden input may not have re-rendered yet.
+                  const form = formRef.current;
+                  if (!form) return;
+                  const formData = new FormData(form);
+                  formData.set("ssnEndPart", code);
+                  submit(formData, { method: "post", action: form.getAttribute("action") ?? undefined });
+                }}
               />
             </div>
           ) : (

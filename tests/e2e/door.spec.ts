@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { ORIGINS, type BrandId, expect, expectAccessible, gotoRoute, login, people, test } from "../fixtures";
+import type { Lang } from "../../app/lib/lang";
+
+const TEXT = {
+  fi: { checkIn: "Ilmoittaudu", wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.", done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.", locked: "Liian monta väärää yritystä. Ilmoittaudu vastaanotossa.", doorLink: /Linkki ilmoittautumiseen/, logout: "Kirjaudu ulos" },
+  en: { checkIn: "Check in", wrong: "The final part of the personal identity code is incorrect. Please check and try again.", done: "You have checked in. Please wait to be called.", locked: "Too many incorrect attempts. Please check in at the reception.", doorLink: /Link for checking in/, logout: "Log out" },
+} as const;
+
+/** Kalle's door links whose check-in is still open (each run uses its own). */
+async function openDoorLinks(page: Page, brand: BrandId, lang: Lang & keyof typeof TEXT) {
+  await login(page, { brand, lang, person: people.smsUser });
+  await gotoRoute(page, "appointments", lang, { brand });
+  const paths = await page.locator(".appointment-list a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const links: string[] = [];
+  for (const path of paths) {
+    await page.goto(ORIGINS[brand] + path);
+    const link = page.getByRole("link", { name: TEXT[lang].doorLink });
+    if (await link.count()) links.push((await link.getAttribute("href"))!);
+  }
+  await gotoRoute(page, "logout", lang, { brand });
+  await page.getByRole("button", { name: TEXT[lang].logout }).click();
+  await page.context().clearCookies();
+  const open: string[] = [];
+  for (const link of links) {
+    await page.goto(ORIGINS[brand] + link);
+    if (await page.getByRole("link", { name: TEXT[lang].checkIn }).count()) open.push(link);
+  }
+  return open;
+}
+
+async function enterCode(page: Page, code: string, jsEnabled: boolean, lang: keyof typeof TEXT) {
+  if (jsEnabled) {
+    const first = page.getByRole("textbox").first();
+    await first.click();
+    await page.keyboard.type(code); // auto-advances and submits at the fourth character
+  } else {
+    await page.getByRole("textbox").fill(code);
+    await page.getByRole("button", { name: TEXT[lang].checkIn }).click();
+  }
+}
+
+test("check in at the clinic door with the link: wrong code, right code, and the lockout", async ({ page, jsEnabled }) => {
+  test.setTimeout(120_000);
+  // With JavaScript in the main brand in Finnish, without it in the children's brand in English.
+  const brand: BrandId = jsEnabled ? "main" : "pikkujatti";
+  const lang = jsEnabled ? "fi" : "en";
+  const links = await openDoorLinks(page, brand, lang);
+  expect(links.length).toBeGreaterThanOrEqual(2);
+  const [link, lockLink] = links;
+
+  await page.goto(ORIGINS[brand] + link);
+  await expect(page.locator("main")).not.toContainText("Kalle");
+  await expect(page.locator("main")).not.toContainText(people.smsUser.identityCode);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: TEXT[lang].checkIn }).click();
+  await expectAccessible(page);
+
+  const right = people.smsUser.identityCode.slice(-4);
+  const wrong = right === "000A" ? "111B" : "000A";
+  await enterCode(page, wrong, jsEnabled, lang);
+  await expect(page.getByText(TEXT[lang].wrong).first()).toBeVisible();
+  if (!jsEnabled) await expect(page.getByRole("textbox")).toHaveValue(wrong);
+  await expectAccessible(page);
+
+  if (jsEnabled) {
+    // The boxes keep the wrong code: clear them with backspace, which also walks back through the boxes.
+    await page.getByRole("textbox").last().click();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
+  }
+  await enterCode(page, right, jsEnabled, lang);
+  await expect(page.getByText(TEXT[lang].done)).toBeVisible();
+
+  await page.goto(ORIGINS[brand] + lockLink);
+  await page.getByRole("link", { name: TEXT[lang].checkIn }).click();
+  for (let i = 0; i < 5; i++) {
+    if (jsEnabled && i > 0) {
+      await page.getByRole("textbox").last().click();
+      for (let k = 0; k < 4; k++) await page.keyboard.press("Backspace");
+    }
+    await enterCode(page, wrong, jsEnabled, lang);
+    await expect(page.getByText(i < 4 ? TEXT[lang].wrong : TEXT[lang].locked).first()).toBeVisible();
+  }
+  await page.goto(ORIGINS[brand] + lockLink);
+  await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
+  await expect(page.getByRole("link", { name: TEXT[lang].checkIn })).toHaveCount(0);
+});
+
+test("a link that does not exist reveals nothing", async ({ page }) => {
+  const res = await page.goto(ORIGINS.main + "/fi/varaus/MTIzNDVfQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sivua ei löytynyt");
+});

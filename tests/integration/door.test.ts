@@ -70,3 +70,20 @@ describe("the clinic-door link", () => {
     expect(results[20]).toBe("tooManyAttempts");
   });
 });
+
+describe("consent at the clinic door", () => {
+  it("saves the consent form with the right code and checks in, in one go", async () => {
+    const senior = t.person("senior");
+    const { token, reservationId } = await tokenOf(senior);
+    const choices = { allowsCommonRegistry: true, allowsViewingOccupationalInformation: false, allowsMarketingMail: false, allowsTreatmentInstructionsMail: true, allowsBookingSms: true };
+    expect(await doorCheckIn(token, "000A", "10.4.0.1", FIXED_NOW, choices)).toBe("ssnEndPartMismatch");
+    const [unchanged] = await t.db.select().from(s.people).where(eq(s.people.id, senior.id));
+    expect(unchanged.patientDataConsent).toBe("missing");
+
+    expect(await doorCheckIn(token, lastFour(senior), "10.4.0.1", FIXED_NOW, choices)).toBe("success");
+    const [person] = await t.db.select().from(s.people).where(eq(s.people.id, senior.id));
+    expect(person).toMatchObject({ patientDataConsent: "ok", patientDataConsentUpdatedAt: FIXED_NOW, ...choices });
+    const [res] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
+    expect(res.checkedInAt).toEqual(FIXED_NOW);
+  });
+});

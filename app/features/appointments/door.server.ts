@@ -6,6 +6,8 @@ import * as s from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { hitRateLimit } from "~/.server/rate-limit";
+import type { ConsentChoice } from "~/features/account/consent";
+import { saveConsent } from "~/features/account/consent.server";
 import { REMOTE_TYPES, checkInDecision, selfCheckInStatus, type ReservationStatus, type SelfCheckInStatus } from "./rules";
 
 /**
@@ -123,7 +125,14 @@ const OUTCOMES = {
  * Anonymous check-in with the last four characters of the identity code. Limited per client, and per
  * appointment: the fifth wrong code locks it. The comparison runs in constant time, and every try is logged.
  */
-export async function doorCheckIn(token: string, ssnEndPart: string, clientIp: string, now: Date): Promise<DoorCheckInResult> {
+export async function doorCheckIn(
+  token: string,
+  ssnEndPart: string,
+  clientIp: string,
+  now: Date,
+  /** The consent form's answers, when the customer filled it in after a consent-needed answer. */
+  consent?: Record<ConsentChoice, boolean>,
+): Promise<DoorCheckInResult> {
   const limit = await hitRateLimit(`door:ip:${clientIp}`, DOOR_CLIENT_LIMIT.limit, DOOR_CLIENT_LIMIT.windowSeconds);
   if (!limit.allowed) return "tooManyAttempts";
   const row = await resolve(token);
@@ -142,6 +151,10 @@ export async function doorCheckIn(token: string, ssnEndPart: string, clientIp: s
         .set({ failures, lockedAt: failures >= DOOR_MAX_FAILURES ? now : null })
         .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
       return failures >= DOOR_MAX_FAILURES ? ("locked" as const) : ("ssnEndPartMismatch" as const);
+    }
+    if (consent) {
+      await saveConsent(tx, row.personId, consent, now);
+      person.consent = "ok";
     }
     const [current] = await tx.select({ status: s.reservations.status, checkedInAt: s.reservations.checkedInAt }).from(s.reservations).where(eq(s.reservations.id, row.reservationId)).for("update");
     const status = selfCheckInStatus({ ...row, ...current, status: current.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);

@@ -5,6 +5,8 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
+import { consentSchema, type ConsentChoice } from "~/features/account/consent";
+import { ConsentFields } from "~/features/account/consent-form";
 import { CodeBoxes } from "~/features/appointments/code-boxes";
 import { doorCheckIn, doorView } from "~/features/appointments/door.server";
 import { formatDateTime } from "~/lib/format";
@@ -25,20 +27,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { view, confirm, appointmentId: Number(Buffer.from(params.token, "base64url").toString().split("_")[0]), lang: getLang(context) };
 }
 
-const RETRYABLE = new Set(["ssnEndPartMismatch", "networkError"]);
+// Answers after which the typed code is kept: to correct it, or to send it again with the consent form.
+const KEEP_CODE = new Set(["ssnEndPartMismatch", "confidentialityFormNotFilled", "confidentialityFormNotFilledAsAdult"]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = await request.formData();
   const code = String(form.get("ssnEndPart") ?? "").trim().toUpperCase();
-  if (!/^[0-9]{3}[0-9A-Y]$/.test(code)) return data({ error: "codeFormat" as const, code }, { status: 400 });
-  const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now());
+  if (!/^[0-9]{3}[0-9A-Y]$/.test(code)) return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
+  let consent: Record<ConsentChoice, boolean> | undefined;
+  if (form.get("intent") === "consent") {
+    const parsed = consentSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ error: "confidentialityFormNotFilled" as const, code, consentError: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
+    const { privacyPolicyAcknowledged: _, ...choices } = parsed.data;
+    consent = choices;
+  }
+  const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now(), consent);
   if (result === "notFound") throw data(null, { status: 404 });
   if (result === "success") {
     throw redirect(href("doorAppointment", lang, { token: params.token }), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.door.success" }) } });
   }
   const status = result === "ssnEndPartMismatch" ? 400 : result === "locked" ? 423 : result === "tooManyAttempts" ? 429 : 409;
-  return data({ error: result, code: RETRYABLE.has(result) ? code : "" }, { status });
+  return data({ error: result, code: KEEP_CODE.has(result) ? code : "", consentError: null }, { status });
 }
 
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -61,15 +71,24 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
     );
 
   const error = actionData?.error;
-  const showCode = (confirm || !!error) && view.selfCheckInStatus === "allowed" && !view.locked && error !== "locked" && error !== "tooManyAttempts";
+  const consentNeeded = error === "confidentialityFormNotFilled" || error === "confidentialityFormNotFilledAsAdult";
+  const showCode = (confirm || !!error) && !consentNeeded && view.selfCheckInStatus === "allowed" && !view.locked && error !== "locked" && error !== "tooManyAttempts";
   const fieldError = error === "ssnEndPartMismatch" || error === "codeFormat" ? t(`appointments.door.errors.${error}`) : undefined;
   const pending = navigation.state !== "idle";
 
   return (
     <div className="narrow door">
       <PageTitle title={title} hasErrors={!!error} />
-      <ErrorSummary errors={fieldError ? [{ id: "ssnEndPart", message: fieldError }] : []} />
-      {error && !fieldError ? (
+      <ErrorSummary
+        errors={
+          fieldError
+            ? [{ id: "ssnEndPart", message: fieldError }]
+            : actionData?.consentError
+              ? [{ id: "privacyPolicyAcknowledged", message: t(actionData.consentError) }]
+              : []
+        }
+      />
+      {error && !fieldError && !(consentNeeded && actionData?.consentError) ? (
         <NotificationBanner type="error">
           <p>{t(`appointments.door.errors.${error}`)}</p>
         </NotificationBanner>
@@ -92,6 +111,20 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
         <NotificationBanner type="warning">
           <p>{t("appointments.door.errors.locked")}</p>
         </NotificationBanner>
+      ) : consentNeeded && actionData?.code ? (
+        <Form method="post" action={`${href("doorAppointment", lang, { token: params.token })}?step=confirm`}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="consent" />
+          <input type="hidden" name="ssnEndPart" value={actionData.code} />
+          <ConsentFields
+            error={actionData.consentError ? t(actionData.consentError) : undefined}
+            submit={(enabled) => (
+              <button type="submit" className="button" disabled={!enabled || pending}>
+                {pending ? t("appointments.door.pending") : t("account.consent.submit")}
+              </button>
+            )}
+          />
+        </Form>
       ) : view.selfCheckInStatus === "tooEarly" ? (
         <div className="check-in">
           <button type="button" className="button" disabled aria-describedby="door-too-early">

@@ -15,6 +15,12 @@ export const people = pgTable("people", {
   language: text("language", { enum: ["fi", "sv", "en"] }).notNull().default("fi"),
   patientDataConsent: text("patient_data_consent", { enum: ["ok", "missing", "invalid"] }).notNull().default("missing"),
   patientDataConsentUpdatedAt: timestamp("patient_data_consent_updated_at", { withTimezone: true }),
+  // The choices of the consent form (spec part 1 §3 "Consent flags").
+  allowsCommonRegistry: boolean("allows_common_registry").notNull().default(false),
+  allowsViewingOccupationalInformation: boolean("allows_viewing_occupational_information").notNull().default(false),
+  allowsMarketingMail: boolean("allows_marketing_mail").notNull().default(false),
+  allowsTreatmentInstructionsMail: boolean("allows_treatment_instructions_mail").notNull().default(false),
+  allowsBookingSms: boolean("allows_booking_sms").notNull().default(false),
   /** A phone number from onboarding that has not been verified for SMS login yet (front page prompt). */
   mfaOnboardingPhone: text("mfa_onboarding_phone"),
   mfaVerifiedPhone: text("mfa_verified_phone"),

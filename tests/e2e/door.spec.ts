@@ -89,7 +89,9 @@ test("check in at the clinic door with the link: wrong code, right code, and the
 test("a link that does not exist reveals nothing", async ({ page }) => {
   const res = await page.goto(ORIGINS.main + "/fi/varaus/MTIzNDVfQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB");
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sivua ei löytynyt");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvarausta ei löytynyt");
+  await expect(page.getByRole("link", { name: "Kirjaudu" }).last()).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("consent form at the clinic door when the patient-data consent is missing", async ({ page, jsEnabled }) => {

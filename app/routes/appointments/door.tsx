@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useLocation, useNavigation, useRouteError, useSubmit } from "react-router";
 import type { Route } from "./+types/door";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
@@ -9,7 +9,9 @@ import { consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { ConsentFields } from "~/features/account/consent-form";
 import { CodeBoxes } from "~/features/appointments/code-boxes";
 import { doorCheckIn, doorView } from "~/features/appointments/door.server";
+import { isNetworkError } from "~/lib/error-reporting-options";
 import { formatDateTime } from "~/lib/format";
+import { ErrorView } from "~/ui/error-view";
 import { href } from "~/route-table";
 import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
@@ -206,4 +208,39 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
       </p>
     </div>
   );
+}
+
+/** Not found (an old or mistyped link) and a lost connection get their own words; the rest the generic view. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <div className="narrow">
+        <PageTitle title={t("appointments.door.notFound")} />
+        <h1>{t("appointments.door.notFound")}</h1>
+        <p>{t("appointments.door.notFoundBody")}</p>
+        <p>
+          <LocalizedLink to="login" className="button">
+            {t("appointments.door.login")}
+          </LocalizedLink>
+        </p>
+      </div>
+    );
+  if (isNetworkError(error))
+    return (
+      <div className="narrow">
+        <PageTitle title={t("appointments.door.title")} hasErrors />
+        <NotificationBanner type="error">
+          <p>{t("appointments.door.errors.networkError")}</p>
+        </NotificationBanner>
+        <p>
+          <a className="button" href={location.pathname + location.search}>
+            {t("common.error.retry")}
+          </a>
+        </p>
+      </div>
+    );
+  return <ErrorView kind="generic" retry />;
 }

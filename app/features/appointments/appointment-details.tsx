@@ -88,6 +88,15 @@ export function AppointmentDetails({
           </a>
         </p>
       ) : null}
+      {a.status === "active" ? (
+        // A reserved appointment has no price estimate (spec part 2 §6): general price information only.
+        <details className="disclosure">
+          <summary>{t("appointments.details.priceInfo")}</summary>
+          <p>
+            {t("appointments.details.priceInfoBody")} <a href={brand?.links.priceList}>{t("appointments.details.priceList")}</a>
+          </p>
+        </details>
+      ) : null}
       {a.doorToken && !a.checkedIn ? (
         <p>
           <LocalizedLink to="doorAppointment" params={{ token: a.doorToken }} className="door-link">

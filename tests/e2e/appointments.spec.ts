@@ -47,6 +47,9 @@ test.describe("own appointments", () => {
     await expect(page.getByText("The appointment can no longer be canceled online.")).toBeVisible();
     await expect(page.getByText("The appointment is in less than 24 hours. Please call our customer service 030 600 7000.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Cancel appointment" })).toHaveCount(0);
+    await expect(page.getByText("Clinic visit")).toBeVisible();
+    // No picture: initials, in the children's brand in one of six colours by the practitioner id.
+    await expect(page.locator(".avatar--g4")).toHaveText("HH");
     await expectAccessible(page);
 
     const res = await page.goto(ORIGINS.pikkujatti + "/en/appointments/999999");

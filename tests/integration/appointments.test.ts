@@ -41,7 +41,8 @@ describe("listing and reading appointments", () => {
     expect(list.map((a) => a.practitioner.name)).toEqual(["Helena Heikkinen", "Anna Aho", "Noora Nurmi", "Sari Salo"]);
     expect(list[0]).toMatchObject({ mayCancel: false, cancelBlockedBy: "tooLate", selfCheckInStatus: "tooEarly", specialtyName: "Sairaanhoitaja" });
     expect(list[1]).toMatchObject({ mayCancel: true, cancelBlockedBy: null });
-    expect(list[3]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception" });
+    expect(list[3]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception", kindName: "Etävastaanotto" });
+    expect(list[0]).toMatchObject({ kindName: "Vastaanottokäynti", practitioner: { id: "P-HEI", pictureUrl: null } });
   });
 
   it("does not show another person's appointment (the page answers 404) and logs the reads it does", async () => {

@@ -1,6 +1,6 @@
 import type { AppointmentView } from "./appointments.server";
 import { ArrivalReasonForm } from "./arrival-reason-form";
-import { mapsSearchUrl } from "./rules";
+import { avatarGroup, initials, mapsSearchUrl } from "./rules";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
@@ -54,10 +54,19 @@ export function AppointmentDetails({
         </div>
         <div className="summary-list__row">
           <dt>{t("appointments.details.professional")}</dt>
-          <dd>
-            {a.practitioner.name}, {a.practitioner.title}
+          <dd className="practitioner">
+            <PractitionerAvatar practitioner={a.practitioner} brandId={brand?.id} />
+            <span>
+              {a.practitioner.name}, {a.practitioner.title}
+            </span>
           </dd>
         </div>
+        {a.kindName ? (
+          <div className="summary-list__row">
+            <dt>{t("appointments.details.kind")}</dt>
+            <dd>{a.kindName}</dd>
+          </div>
+        ) : null}
         <div className="summary-list__row">
           <dt>{t("appointments.details.location")}</dt>
           <dd>
@@ -160,4 +169,15 @@ function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentVi
     default:
       return null;
   }
+}
+
+/** The practitioner's picture, or initials (six avatar colours by id in the children's brand). Decorative: the name is next to it. */
+function PractitionerAvatar({ practitioner, brandId }: { practitioner: { id: string; name: string; pictureUrl: string | null }; brandId?: string }) {
+  if (practitioner.pictureUrl) return <img className="avatar" src={practitioner.pictureUrl} alt="" width={48} height={48} />;
+  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(practitioner.id)}` : "";
+  return (
+    <span className={`avatar avatar--initials${group}`} aria-hidden="true">
+      {initials(practitioner.name)}
+    </span>
+  );
 }

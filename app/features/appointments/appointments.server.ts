@@ -32,7 +32,8 @@ function appointmentQuery(personId: string, lang: Lang) {
         postOffice: s.clinics.postOffice,
         arrivalInfo: s.clinics.arrivalInfo,
       },
-      practitioner: { name: s.practitioners.name, title: practitionerTitle(lang) },
+      practitioner: { id: s.practitioners.id, name: s.practitioners.name, title: practitionerTitle(lang), pictureUrl: s.practitioners.pictureUrl },
+      kindName: lang === "sv" ? s.appointmentKinds.nameSv : lang === "en" ? s.appointmentKinds.nameEn : s.appointmentKinds.nameFi,
       specialtyName: specialtyName(lang),
     })
     .from(s.reservations)
@@ -40,6 +41,7 @@ function appointmentQuery(personId: string, lang: Lang) {
     .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
     .innerJoin(s.practitioners, eq(s.practitioners.id, s.appointments.practitionerId))
     .innerJoin(s.specialties, eq(s.specialties.id, s.appointments.specialtyId))
+    .leftJoin(s.appointmentKinds, eq(s.appointmentKinds.code, s.appointments.kindCode))
     .where(eq(s.reservations.personId, personId))
     .$dynamic();
 }
@@ -70,6 +72,7 @@ function present(row: Row, now: Date, limitHours: number) {
     mayGiveArrivalReason: facts.status === "active" && !facts.isRemote && row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
     clinic: row.clinic,
     practitioner: row.practitioner,
+    kindName: row.kindName,
     specialtyName: row.specialtyName,
     selfCheckInStatus: selfCheckInStatus(facts, now),
     mayCancel: cancel.mayCancel,

@@ -20,6 +20,14 @@ export const specialties = pgTable("specialties", {
   nameEn: text("name_en").notNull(),
 });
 
+/** Appointment kinds: what the visit is, and what to know before reserving it. */
+export const appointmentKinds = pgTable("appointment_kinds", {
+  code: text("code").primaryKey(),
+  nameFi: text("name_fi").notNull(),
+  nameSv: text("name_sv").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
 export const practitioners = pgTable("practitioners", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -28,6 +36,8 @@ export const practitioners = pgTable("practitioners", {
   titleEn: text("title_en").notNull(),
   specialtyId: text("specialty_id").references(() => specialties.id),
   isResource: boolean("is_resource").notNull().default(false),
+  /** Profile picture from the content system; without one the page shows an initials avatar. */
+  pictureUrl: text("picture_url"),
 });
 
 export const locationTypes = [

@@ -44,6 +44,10 @@ const PRACTITIONERS = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
+function kindOf(specialtyId: string, clinicId: string): string {
+  return specialtyId === "Y65V" ? "Y65V" : clinicId === "RMT" ? "ETA" : "VAST";
+}
+
 /** An instant at a Helsinki wall-clock time, `dayOffset` days from today. */
 function at(today: Date, dayOffset: number, hour: number, minute = 0): Date {
   // Noon of the target day, so the Helsinki date is right whatever the time of day "today" is.
@@ -72,6 +76,11 @@ export async function seed(db: Database, today: Date) {
       { id: "RMT", name: "Etävastaanotto", municipality: "remote", isRemote: true },
     ]);
     await tx.insert(s.specialties).values(SPECIALTIES);
+    await tx.insert(s.appointmentKinds).values([
+      { code: "VAST", nameFi: "Vastaanottokäynti", nameSv: "Mottagningsbesök", nameEn: "Clinic visit" },
+      { code: "ETA", nameFi: "Etävastaanotto", nameSv: "Distansmottagning", nameEn: "Remote appointment" },
+      { code: "Y65V", nameFi: "65+ vastaanotto (Kela-korvaus)", nameSv: "65+ mottagning (FPA-ersättning)", nameEn: "65+ appointment (Kela reimbursement)" },
+    ]);
     await tx.insert(s.practitioners).values(
       PRACTITIONERS.map((p) => ({ id: p.id, name: p.name, specialtyId: p.spec, titleFi: p.title[0], titleSv: p.title[1], titleEn: p.title[2] })),
     );
@@ -121,7 +130,7 @@ export async function seed(db: Database, today: Date) {
               startsAt: at(today, d, hour, (d * 15) % 60),
               durationMinutes: p.spec === "HOI" ? 20 : 30,
               locationType: clinicId === "RMT" ? (hour % 4 === 0 ? "videoAppointment" : "phoneAppointment") : "physicalLocation",
-              kindCode: p.spec === "Y65V" ? "Y65V" : null,
+              kindCode: kindOf(p.spec, clinicId),
             });
           }
         });
@@ -133,7 +142,7 @@ export async function seed(db: Database, today: Date) {
     const held = async (personKey: string, practitionerId: string, clinicId: string, specialtyId: string, startsAt: Date, extra: Partial<typeof s.reservations.$inferInsert> = {}) => {
       const [a] = await tx
         .insert(s.appointments)
-        .values({ clinicId, practitionerId, specialtyId, startsAt, durationMinutes: 30, locationType: clinicId === "RMT" ? "videoAppointment" : "physicalLocation" })
+        .values({ clinicId, practitionerId, specialtyId, startsAt, durationMinutes: 30, locationType: clinicId === "RMT" ? "videoAppointment" : "physicalLocation", kindCode: kindOf(specialtyId, clinicId) })
         .returning({ id: s.appointments.id });
       await tx.insert(s.reservations).values({ appointmentId: a.id, personId: ids[personKey], reservedAt: new Date(today.getTime() - 7 * DAY), ...extra });
     };

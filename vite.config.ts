@@ -14,6 +14,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   build: {
     // The server build's entry is the Express app, so the server and the routes share one module graph.
     rollupOptions: isSsrBuild ? { input: "./app/.server/app.ts" } : undefined,
+    // The same CSS output in the browser and the server build: the server links stylesheets by their hashed
+    // names (`?url` imports), so both builds must produce byte-identical files.
+    cssTarget: ["chrome100", "firefox100", "safari15", "edge100"],
   },
   plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter()],
   test: {

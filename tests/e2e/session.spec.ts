@@ -175,6 +175,15 @@ test.describe("other pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Välkommen till Pikkujätti");
   });
 
+  test("every stylesheet and script a page links exists, and the page is styled", async ({ page, request }) => {
+    await gotoRoute(page, "login", "fi");
+    const hrefs = await page.locator('link[rel="stylesheet"], link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
+    expect(hrefs.length).toBeGreaterThan(2);
+    for (const href of hrefs) expect((await request.get(ORIGINS.main + href)).status(), href).toBe(200);
+    // The brand's primary colour on the log-in button proves both stylesheets applied.
+    await expect(page.locator(".header .button")).toHaveCSS("background-color", "rgb(0, 121, 173)");
+  });
+
   test("security headers on every page", async ({ page }) => {
     const res = await gotoRoute(page, "login", "fi");
     const headers = res!.headers();

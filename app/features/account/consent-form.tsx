@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { consentChoicesFor } from "./consent";
+import { consentChoicesFor } from "./consent-choices";
 import { Checkbox } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";

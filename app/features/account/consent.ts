@@ -4,14 +4,7 @@ import { z } from "zod";
  * The patient-data consent form (spec part 1 §4–§5): the privacy-policy acknowledgement is required; the five
  * choices are optional. The occupational-register choice exists only in the main brand.
  */
-export const CONSENT_CHOICES = [
-  "allowsCommonRegistry",
-  "allowsViewingOccupationalInformation",
-  "allowsMarketingMail",
-  "allowsTreatmentInstructionsMail",
-  "allowsBookingSms",
-] as const;
-export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+export { CONSENT_CHOICES, consentChoicesFor, type ConsentChoice } from "./consent-choices";
 
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
@@ -23,8 +16,3 @@ export const consentSchema = z.object({
   allowsTreatmentInstructionsMail: checkbox,
   allowsBookingSms: checkbox,
 });
-
-/** Choices shown in a brand. */
-export function consentChoicesFor(brandId: string): ConsentChoice[] {
-  return CONSENT_CHOICES.filter((c) => c !== "allowsViewingOccupationalInformation" || brandId === "main");
-}

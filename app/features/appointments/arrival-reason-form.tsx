@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { ARRIVAL_REASON_MAX } from "./arrival-reason";
+import { ARRIVAL_REASON_MAX } from "./rules";
 import { CsrfField } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";

@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 /** Spec part 1 §5: at most 300 characters; what is stored starts with a fixed Finnish phrase. */
-export const ARRIVAL_REASON_MAX = 300;
+import { ARRIVAL_REASON_MAX } from "./rules";
+
+export { ARRIVAL_REASON_MAX };
 export const ARRIVAL_REASON_PREFIX = "Asiakkaan itse kirjoittama tulosyy: ";
 export const ARRIVAL_REASON_TOAST_MS = 5_000;
 

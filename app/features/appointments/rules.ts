@@ -3,6 +3,8 @@
  * Pure functions of the appointment, the time and the brand's cancellation limit.
  */
 export const CHECK_IN_OPENS_MINUTES = 30;
+/** Spec part 1 §5: the arrival reason is at most 300 characters (the schema is in arrival-reason.ts). */
+export const ARRIVAL_REASON_MAX = 300;
 
 /** Location types with no visit to a clinic. */
 export const REMOTE_TYPES = new Set(["remoteAppointment", "phoneAppointment", "videoAppointment"]);

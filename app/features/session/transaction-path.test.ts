@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GUARDIAN_ERROR_TOAST_MS, guardianErrorKey, transactionPathSchema } from "./transaction-path";
+import { GUARDIAN_ERROR_TOAST_MS, guardianErrorKey } from "./transaction-path";
+import { transactionPathSchema } from "./transaction-path.schema";
 
 describe("transactionPathSchema", () => {
   it("accepts child and own", () => {

@@ -1,9 +1,4 @@
-import { z } from "zod";
-
-/** The guardian / mandate choice (spec part 1 §2): whose health information to access. */
-export const transactionPathSchema = z.object({
-  whose: z.enum(["child", "own"], { error: "session.transactionPath.errors.required" }),
-});
+// The form's schema is in transaction-path.schema.ts, so the page's browser code does not carry zod.
 
 export const GUARDIAN_ERROR_TOAST_MS = 20_000;
 

@@ -44,10 +44,27 @@ type TextFieldProps = {
   error?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">;
 
-/** A labelled input with its hint and error wired through aria-describedby. */
-export function TextField({ id, name, label, hint, error, className, ...input }: TextFieldProps) {
+/**
+ * A form field's frame: label, hint and error, in the GOV.UK order. The control is rendered by `children`,
+ * which receives the aria-describedby ids to put on it (plus any `extraDescribedBy`, such as a counter).
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  extraDescribedBy,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  extraDescribedBy?: string;
+  children(describedBy: string | undefined): ReactNode;
+}) {
   const t = useT();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? `${id}-hint` : null, extraDescribedBy ?? null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={id}>
@@ -64,8 +81,19 @@ export function TextField({ id, name, label, hint, error, className, ...input }:
           {error}
         </p>
       ) : null}
-      <input id={id} name={name} className={`input${className ? " " + className : ""}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {children(describedBy)}
     </div>
+  );
+}
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export function TextField({ id, name, label, hint, error, className, ...input }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <input id={id} name={name} className={`input${className ? " " + className : ""}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      )}
+    </Field>
   );
 }
 

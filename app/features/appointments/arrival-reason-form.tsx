@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ARRIVAL_REASON_MAX } from "./rules";
-import { CsrfField } from "~/ui/form";
+import { CsrfField, Field } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 
@@ -16,39 +16,30 @@ export function ArrivalReasonForm({ appointmentId, saved, submitted }: { appoint
   const id = `arrival-reason-${appointmentId}`;
   const tooLong = value.length > ARRIVAL_REASON_MAX;
   const error = hydrated && tooLong ? t("appointments.arrivalReason.errors.tooLong") : submitted?.error ? t(submitted.error) : undefined;
-  const describedBy = [`${id}-hint`, `${id}-info`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <Form method="post" className="arrival-reason">
       <CsrfField />
       <input type="hidden" name="intent" value="arrivalReason" />
       <input type="hidden" name="appointmentId" value={appointmentId} />
-      <div className={`field${error ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={id}>
-          {t("appointments.arrivalReason.label")}
-        </label>
-        <div className="field__hint" id={`${id}-hint`}>
-          {t("appointments.arrivalReason.hint")}
-        </div>
-        {error ? (
-          <p className="field__error" id={`${id}-error`}>
-            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
-            {error}
-          </p>
-        ) : null}
-        <textarea
-          id={id}
-          name="arrivalReason"
-          className="input textarea"
-          rows={4}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-        <div className={`field__hint${tooLong && hydrated ? " field__hint--error" : ""}`} id={`${id}-info`} aria-live={hydrated ? "polite" : undefined}>
-          {hydrated ? t("appointments.arrivalReason.counter", { count: value.length, max: ARRIVAL_REASON_MAX }) : t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX })}
-        </div>
-      </div>
+      <Field id={id} label={t("appointments.arrivalReason.label")} hint={t("appointments.arrivalReason.hint")} error={error} extraDescribedBy={`${id}-info`}>
+        {(describedBy) => (
+          <>
+            <textarea
+              id={id}
+              name="arrivalReason"
+              className="input textarea"
+              rows={4}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+            />
+            <div className={`field__hint${tooLong && hydrated ? " field__hint--error" : ""}`} id={`${id}-info`} aria-live={hydrated ? "polite" : undefined}>
+              {hydrated ? t("appointments.arrivalReason.counter", { count: value.length, max: ARRIVAL_REASON_MAX }) : t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX })}
+            </div>
+          </>
+        )}
+      </Field>
       <button type="submit" className="button button--secondary" disabled={hydrated && tooLong}>
         {t("appointments.arrivalReason.save")}
       </button>

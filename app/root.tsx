@@ -67,6 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     resources: resources[lang][brand.id],
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
+    analyticsConsent: info.analyticsConsent,
   };
 }
 

@@ -17,10 +17,39 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   cancelAppointment: { fi: "/fi/ajanvaraukset/12/peru", sv: "/sv/tidsbokningar/12/avboka", en: "/en/appointments/12/cancel" },
   appointmentCalendar: { fi: "/fi/ajanvaraukset/12/kalenteri.ics", sv: "/sv/tidsbokningar/12/kalender.ics", en: "/en/appointments/12/calendar.ics" },
   doorAppointment: { fi: "/fi/varaus/MTJfYWJj", sv: "/sv/bokning/MTJfYWJj", en: "/en/appointment/MTJfYWJj" },
+  booking: { fi: "/fi/ajanvaraus", sv: "/sv/tidsbokning", en: "/en/booking" },
+  privateBooking: { fi: "/fi/ajanvaraus/yksityisasiakas", sv: "/sv/tidsbokning/privat-kund", en: "/en/booking/private-customer" },
+  insuranceBooking: { fi: "/fi/ajanvaraus/vakuutus", sv: "/sv/tidsbokning/forsakring", en: "/en/booking/insurance" },
+  kela65Booking: { fi: "/fi/ajanvaraus/kela65", sv: "/sv/tidsbokning/kela65", en: "/en/booking/kela65" },
+  occupationalLanding: { fi: "/fi/ajanvaraus/tyoterveys", sv: "/sv/tidsbokning/foretagshalsovard", en: "/en/booking/occupational-healthcare" },
+  occupationalBooking: { fi: "/fi/tyoterveys", sv: "/sv/foretagshalsovard", en: "/en/occupational-healthcare" },
+  anonFreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/7", sv: "/sv/anonyma-anvandare/lediga-tider/7", en: "/en/anonymous-users/available-appointments/7" },
+  anonInsuranceFreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/vakuutus/7", sv: "/sv/anonyma-anvandare/lediga-tider/forsakring/7", en: "/en/anonymous-users/available-appointments/insurance/7" },
+  anonKela65FreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/kela65/7", sv: "/sv/anonyma-anvandare/lediga-tider/kela65/7", en: "/en/anonymous-users/available-appointments/kela65/7" },
+  freeAppointment: { fi: "/fi/vapaat-ajat/7", sv: "/sv/lediga-tider/7", en: "/en/available-appointments/7" },
+  insuranceFreeAppointment: { fi: "/fi/vapaat-ajat/vakuutus/7", sv: "/sv/lediga-tider/forsakring/7", en: "/en/available-appointments/insurance/7" },
+  kela65FreeAppointment: { fi: "/fi/vapaat-ajat/kela65/7", sv: "/sv/lediga-tider/kela65/7", en: "/en/available-appointments/kela65/7" },
+  occupationalFreeAppointment: { fi: "/fi/tyoterveys/vapaat-ajat/7", sv: "/sv/foretagshalsovard/lediga-tider/7", en: "/en/occupational-healthcare/available-appointments/7" },
+  anonReservation: { fi: "/fi/kirjautumattomat-kayttajat/varaus/MTJfYWJj", sv: "/sv/anonyma-anvandare/bokning/MTJfYWJj", en: "/en/anonymous-users/reservation/MTJfYWJj" },
+  appointmentUnavailable: { fi: "/fi/ajanvaraus/aika-ei-saatavilla", sv: "/sv/tidsbokning/tiden-ar-inte-ledig", en: "/en/booking/appointment-not-available" },
+  dataProcessing: { fi: "/fi/potilastietojen-kasittely", sv: "/sv/behandling-av-patientuppgifter", en: "/en/data-processing" },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
-const PARAMS: Partial<Record<RouteId, Record<string, string>>> = { appointment: { ids: "12,13" }, cancelAppointment: { id: "12" }, appointmentCalendar: { id: "12" }, doorAppointment: { token: "MTJfYWJj" } };
+const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
+  appointment: { ids: "12,13" },
+  cancelAppointment: { id: "12" },
+  appointmentCalendar: { id: "12" },
+  doorAppointment: { token: "MTJfYWJj" },
+  anonFreeAppointment: { id: "7" },
+  anonInsuranceFreeAppointment: { id: "7" },
+  anonKela65FreeAppointment: { id: "7" },
+  freeAppointment: { id: "7" },
+  insuranceFreeAppointment: { id: "7" },
+  kela65FreeAppointment: { id: "7" },
+  occupationalFreeAppointment: { id: "7" },
+  anonReservation: { token: "MTJfYWJj" },
+};
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */
 function withLoginParam<T>(fn: () => T): T {

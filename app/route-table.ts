@@ -61,6 +61,112 @@ export const routeTable = [
     file: "routes/appointments/door.tsx",
     paths: { fi: "varaus/:token", sv: "bokning/:token", en: "appointment/:token" },
   },
+  {
+    // Booking: the landing page where the customer type is chosen, then one search list per customer type.
+    id: "booking",
+    file: "routes/booking/landing.tsx",
+    paths: { fi: "ajanvaraus", sv: "tidsbokning", en: "booking" },
+  },
+  {
+    id: "privateBooking",
+    file: "routes/booking/search.tsx",
+    paths: { fi: "ajanvaraus/yksityisasiakas", sv: "tidsbokning/privat-kund", en: "booking/private-customer" },
+  },
+  {
+    id: "insuranceBooking",
+    file: "routes/booking/search.tsx",
+    paths: { fi: "ajanvaraus/vakuutus", sv: "tidsbokning/forsakring", en: "booking/insurance" },
+  },
+  {
+    id: "kela65Booking",
+    file: "routes/booking/search.tsx",
+    paths: { fi: "ajanvaraus/kela65", sv: "tidsbokning/kela65", en: "booking/kela65" },
+  },
+  {
+    // Anonymous occupational landing: a sign-in prompt that passes the query string on to `occupationalBooking`.
+    id: "occupationalLanding",
+    file: "routes/booking/occupational-landing.tsx",
+    paths: { fi: "ajanvaraus/tyoterveys", sv: "tidsbokning/foretagshalsovard", en: "booking/occupational-healthcare" },
+  },
+  {
+    // The logged-in occupational list lives without the booking word (spec part 2 §2).
+    id: "occupationalBooking",
+    file: "routes/booking/search.tsx",
+    paths: { fi: "tyoterveys", sv: "foretagshalsovard", en: "occupational-healthcare" },
+  },
+  {
+    // A free appointment for an anonymous visitor: summary, notes, then a login prompt or the anonymous form.
+    id: "anonFreeAppointment",
+    file: "routes/booking/anon-free-appointment.tsx",
+    paths: {
+      fi: "kirjautumattomat-kayttajat/vapaat-ajat/:id",
+      sv: "anonyma-anvandare/lediga-tider/:id",
+      en: "anonymous-users/available-appointments/:id",
+    },
+  },
+  {
+    id: "anonInsuranceFreeAppointment",
+    file: "routes/booking/anon-free-appointment.tsx",
+    paths: {
+      fi: "kirjautumattomat-kayttajat/vapaat-ajat/vakuutus/:id",
+      sv: "anonyma-anvandare/lediga-tider/forsakring/:id",
+      en: "anonymous-users/available-appointments/insurance/:id",
+    },
+  },
+  {
+    id: "anonKela65FreeAppointment",
+    file: "routes/booking/anon-free-appointment.tsx",
+    paths: {
+      fi: "kirjautumattomat-kayttajat/vapaat-ajat/kela65/:id",
+      sv: "anonyma-anvandare/lediga-tider/kela65/:id",
+      en: "anonymous-users/available-appointments/kela65/:id",
+    },
+  },
+  {
+    // A free appointment for a logged-in customer: the reservation form.
+    id: "freeAppointment",
+    file: "routes/booking/reserve.tsx",
+    paths: { fi: "vapaat-ajat/:id", sv: "lediga-tider/:id", en: "available-appointments/:id" },
+  },
+  {
+    id: "insuranceFreeAppointment",
+    file: "routes/booking/reserve.tsx",
+    paths: { fi: "vapaat-ajat/vakuutus/:id", sv: "lediga-tider/forsakring/:id", en: "available-appointments/insurance/:id" },
+  },
+  {
+    id: "kela65FreeAppointment",
+    file: "routes/booking/reserve.tsx",
+    paths: { fi: "vapaat-ajat/kela65/:id", sv: "lediga-tider/kela65/:id", en: "available-appointments/kela65/:id" },
+  },
+  {
+    id: "occupationalFreeAppointment",
+    file: "routes/booking/reserve.tsx",
+    paths: {
+      fi: "tyoterveys/vapaat-ajat/:id",
+      sv: "foretagshalsovard/lediga-tider/:id",
+      en: "occupational-healthcare/available-appointments/:id",
+    },
+  },
+  {
+    // The anonymous reservation's confirmation (summary only), addressed by the same token as the SMS link.
+    id: "anonReservation",
+    file: "routes/booking/anon-reservation.tsx",
+    paths: {
+      fi: "kirjautumattomat-kayttajat/varaus/:token",
+      sv: "anonyma-anvandare/bokning/:token",
+      en: "anonymous-users/reservation/:token",
+    },
+  },
+  {
+    id: "appointmentUnavailable",
+    file: "routes/booking/unavailable.tsx",
+    paths: { fi: "ajanvaraus/aika-ei-saatavilla", sv: "tidsbokning/tiden-ar-inte-ledig", en: "booking/appointment-not-available" },
+  },
+  {
+    id: "dataProcessing",
+    file: "routes/account/data-processing.tsx",
+    paths: { fi: "potilastietojen-kasittely", sv: "behandling-av-patientuppgifter", en: "data-processing" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];

@@ -10,6 +10,7 @@ import { currentDatabase, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
 import { env } from "./env";
+import { readAnalyticsConsent } from "./analytics-consent";
 import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
@@ -61,6 +62,7 @@ async function build(): Promise<express.Express> {
           origin: env().origins[brand.id],
           newCsrfCookie: fresh,
           csrfCookie: existing ?? fresh!,
+          analyticsConsent: readAnalyticsConsent(req.headers.cookie ?? null),
         });
         return context;
       },

@@ -13,6 +13,8 @@ export type RequestInfo = {
   /** A CSRF cookie value that was created for this request and must be set on the response. */
   newCsrfCookie: string | null;
   csrfCookie: string;
+  /** The visitor's answer to the analytics-cookie question: true, false, or null when not asked yet. */
+  analyticsConsent: boolean | null;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -28,6 +28,10 @@ export const pikkujattiBrand: Brand = {
     "questionnaire",
     "questionnaireList",
     "results",
+    // Occupational health care is offered by the main organisation only (spec part 2 §2, §6).
+    "occupationalLanding",
+    "occupationalBooking",
+    "occupationalFreeAppointment",
   ],
   features: {
     development: ["mfa", "pikkutsatti", "customer-messaging-enabled", "customer-messaging-allowed", "kela65", "price-details"],

@@ -38,9 +38,9 @@ describe("demo data", () => {
     expect(await isEmpty(t.db)).toBe(false);
   });
 
-  it("has the 8 demo people with valid test identity codes", async () => {
+  it("has the 9 demo people with valid test identity codes", async () => {
     const people = await t.db.select().from(s.people);
-    expect(people).toHaveLength(8);
+    expect(people).toHaveLength(9);
     expect(people.map((p) => p.identityCode).sort()).toEqual(Object.values(DEMO).map((p) => p.identityCode).sort());
     for (const person of people) {
       const parsed = parseIdentityCode(person.identityCode);

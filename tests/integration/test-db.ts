@@ -194,6 +194,7 @@ export async function makeContext(
     origin: ORIGIN,
     newCsrfCookie: fresh,
     csrfCookie: existing ?? fresh!,
+    analyticsConsent: null,
   });
   await runMiddleware(i18nextMiddleware, request, context);
   if (options.session !== false) context.set(sessionContext, await readSession(request, { touch: options.touch ?? true }));

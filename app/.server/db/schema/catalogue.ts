@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { people } from "./people";
+import type { CareType } from "~/features/booking/care-type";
 
 export const clinics = pgTable("clinics", {
   id: text("id").primaryKey(),
@@ -18,6 +19,10 @@ export const specialties = pgTable("specialties", {
   nameFi: text("name_fi").notNull(),
   nameSv: text("name_sv").notNull(),
   nameEn: text("name_en").notNull(),
+  /** The specialty's description from the content system, shown on the reservation view. */
+  descriptionFi: text("description_fi"),
+  descriptionSv: text("description_sv"),
+  descriptionEn: text("description_en"),
 });
 
 /** Appointment kinds: what the visit is, and what to know before reserving it. */
@@ -26,7 +31,14 @@ export const appointmentKinds = pgTable("appointment_kinds", {
   nameFi: text("name_fi").notNull(),
   nameSv: text("name_sv").notNull(),
   nameEn: text("name_en").notNull(),
+  /** What to know before reserving this kind of appointment (spec: kind.cmsContent.appointmentReservationInfo). */
+  reservationInfoFi: text("reservation_info_fi"),
+  reservationInfoSv: text("reservation_info_sv"),
+  reservationInfoEn: text("reservation_info_en"),
 });
+
+/** An additional fee of a practitioner's rate (e.g. the clinic fee), in cents. */
+export type AdditionalFee = { code: string; nameFi: string; nameSv: string; nameEn: string; cents: number };
 
 export const practitioners = pgTable("practitioners", {
   id: text("id").primaryKey(),
@@ -38,7 +50,16 @@ export const practitioners = pgTable("practitioners", {
   isResource: boolean("is_resource").notNull().default(false),
   /** Profile picture from the content system; without one the page shows an initials avatar. */
   pictureUrl: text("picture_url"),
+  /** The practitioner's base rate in cents; the price estimate is the rate plus the additional fees. */
+  rateCents: integer("rate_cents"),
+  additionalFees: jsonb("additional_fees").$type<AdditionalFee[]>().notNull().default([]),
+  /** Notes the practitioner wants shown before reserving (spec: practitioner.appointmentReservationInfo). */
+  reservationInfoFi: text("reservation_info_fi"),
+  reservationInfoSv: text("reservation_info_sv"),
+  reservationInfoEn: text("reservation_info_en"),
 });
+
+
 
 export const locationTypes = [
   "physicalLocation",
@@ -66,8 +87,17 @@ export const appointments = pgTable(
     durationMinutes: integer("duration_minutes").notNull(),
     locationType: text("location_type", { enum: locationTypes }).notNull().default("physicalLocation"),
     kindCode: text("kind_code"),
+    /** Only logged-in customers may reserve it (spec: requiresAuthToReserve). */
+    requiresAuthToReserve: boolean("requires_auth_to_reserve").notNull().default(false),
+    /** The customer types whose lists offer this slot. */
+    careTypes: text("care_types").array().$type<CareType[]>().notNull().default(sql`'{private,insurance}'::text[]`),
   },
-  (t) => [index("appointments_starts_at_idx").on(t.startsAt), index("appointments_practitioner_idx").on(t.practitionerId)],
+  (t) => [
+    index("appointments_starts_at_idx").on(t.startsAt),
+    index("appointments_practitioner_idx").on(t.practitionerId, t.startsAt),
+    index("appointments_clinic_idx").on(t.clinicId, t.startsAt),
+    index("appointments_specialty_idx").on(t.specialtyId, t.startsAt),
+  ],
 );
 
 /**
@@ -91,6 +121,18 @@ export const reservations = pgTable(
     room: text("room"),
     /** The customer's own reason for the visit, stored with the fixed Finnish prefix the clinic systems expect. */
     arrivalReason: text("arrival_reason"),
+    /** How and as what the slot was reserved. */
+    channel: text("channel", { enum: ["portal", "anonymous", "clinic"] }).notNull().default("clinic"),
+    careType: text("care_type").$type<CareType>().notNull().default("private"),
+    /** The note sent with the reservation (date plus the insurer), the concept code and the insurer's permit. */
+    description: text("description"),
+    conceptCode: text("concept_code"),
+    insurer: text("insurer"),
+    reimbursement: text("reimbursement"),
+    directCompensationPermit: text("direct_compensation_permit"),
+    /** Contact details given with this reservation (the confirmation SMS and e-mail go here). */
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
   },
   (t) => [
     uniqueIndex("reservations_one_active_per_appointment").on(t.appointmentId).where(sql`${t.status} = 'active'`),

@@ -25,6 +25,9 @@ export const people = pgTable("people", {
   mfaOnboardingPhone: text("mfa_onboarding_phone"),
   mfaVerifiedPhone: text("mfa_verified_phone"),
   hasOccupationalCare: boolean("has_occupational_care").notNull().default(false),
+  /** Whether the employer's occupational-health contract includes web reservation, and its phone-service promo. */
+  occupationalWebReservation: boolean("occupational_web_reservation").notNull().default(false),
+  occupationalPhoneService: text("occupational_phone_service"),
   isSicknessFundMember: boolean("is_sickness_fund_member").notNull().default(false),
   creditWorthy: boolean("credit_worthy").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -45,3 +45,20 @@ export const accessLog = pgTable(
   },
   (t) => [index("access_log_subject_idx").on(t.subjectId, t.at)],
 );
+
+/**
+ * Messages the portal sends (SMS, e-mail). A delivery adapter sends them in production; in development
+ * `/dev/outbox` lists them, so the links in them can be followed.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channel: text("channel", { enum: ["sms", "email"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt)],
+);

@@ -3,6 +3,7 @@ import type { Database } from "../client";
 import * as s from "../schema";
 import { demoPeople } from "./demo-people";
 import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
+import type { CareType } from "~/features/booking/care-type";
 
 const MUNICIPALITY_CLINICS = [
   { id: "HKI-KAMPPI", name: "Solmu Kamppi", municipality: "helsinki", streetAddress: "Urho Kekkosen katu 1", postalCode: "00100", postOffice: "Helsinki" },
@@ -17,8 +18,8 @@ const MUNICIPALITY_CLINICS = [
 ];
 
 const SPECIALTIES = [
-  { id: "YLE", nameFi: "Yleislääkäri", nameSv: "Allmänläkare", nameEn: "General practitioner" },
-  { id: "HOI", nameFi: "Sairaanhoitaja", nameSv: "Sjukskötare", nameEn: "Nurse" },
+  { id: "YLE", nameFi: "Yleislääkäri", nameSv: "Allmänläkare", nameEn: "General practitioner", descriptionFi: "Yleislääkäri hoitaa äkilliset sairaudet, pitkäaikaissairauksien seurannan ja ohjaa tarvittaessa erikoislääkärille.", descriptionSv: "Allmänläkaren sköter akuta sjukdomar, uppföljning av långvariga sjukdomar och remitterar vid behov till specialist.", descriptionEn: "A general practitioner treats sudden illnesses, follows up long-term conditions and refers you to a specialist when needed." },
+  { id: "HOI", nameFi: "Sairaanhoitaja", nameSv: "Sjukskötare", nameEn: "Nurse", descriptionFi: "Sairaanhoitajan vastaanotolla hoidetaan rokotukset, haavahoidot ja verenpaineen seuranta.", descriptionSv: "Hos sjukskötaren sköts vaccinationer, sårvård och blodtrycksuppföljning.", descriptionEn: "The nurse handles vaccinations, wound care and blood pressure follow-up." },
   { id: "FYS", nameFi: "Fysioterapia", nameSv: "Fysioterapi", nameEn: "Physiotherapy" },
   { id: "LAS", nameFi: "Lastentaudit", nameSv: "Barnsjukdomar", nameEn: "Paediatrics" },
   { id: "GYN", nameFi: "Gynekologia", nameSv: "Gynekologi", nameEn: "Gynaecology" },
@@ -41,6 +42,18 @@ const PRACTITIONERS = [
   { id: "P-TUO", name: "Timo Tuominen", spec: "TTH", clinics: ["TUU-HYRYLA", "HYV-KESKUSTA"], title: ["Työterveyslääkäri", "Företagsläkare", "Occupational health physician"] },
   { id: "P-VIR", name: "Veera Virta", spec: "Y65V", clinics: ["HKI-KAMPPI", "VAN-TIKKURILA"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
 ];
+
+/** Base rates in cents; the price estimate adds the clinic fee (spec part 1 §9). Y65V uses the fixed Kela rate. */
+const RATES: Record<string, number> = { YLE: 8900, HOI: 4500, FYS: 6900, LAS: 9900, GYN: 12900, IHO: 12900, PSY: 11000, TTH: 8900, Y65V: 2820 };
+const CLINIC_FEE = { code: "TOIMISTO", nameFi: "Toimistomaksu", nameSv: "Expeditionsavgift", nameEn: "Clinic fee", cents: 1290 };
+
+/** Which customer types' lists offer a specialty's slots. */
+function careTypesOf(specialtyId: string): CareType[] {
+  if (specialtyId === "Y65V") return ["kela65"];
+  if (specialtyId === "TTH") return ["occupational"];
+  if (specialtyId === "YLE" || specialtyId === "HOI" || specialtyId === "FYS") return ["private", "insurance", "occupational"];
+  return ["private", "insurance"];
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -77,12 +90,52 @@ export async function seed(db: Database, today: Date) {
     ]);
     await tx.insert(s.specialties).values(SPECIALTIES);
     await tx.insert(s.appointmentKinds).values([
-      { code: "VAST", nameFi: "Vastaanottokäynti", nameSv: "Mottagningsbesök", nameEn: "Clinic visit" },
-      { code: "ETA", nameFi: "Etävastaanotto", nameSv: "Distansmottagning", nameEn: "Remote appointment" },
-      { code: "Y65V", nameFi: "65+ vastaanotto (Kela-korvaus)", nameSv: "65+ mottagning (FPA-ersättning)", nameEn: "65+ appointment (Kela reimbursement)" },
+      {
+        code: "VAST",
+        nameFi: "Vastaanottokäynti",
+        nameSv: "Mottagningsbesök",
+        nameEn: "Clinic visit",
+        reservationInfoFi: "Tule paikalle 10 minuuttia ennen aikaa. Ota mukaan henkilöllisyystodistus ja Kela-kortti.",
+        reservationInfoSv: "Kom 10 minuter före tiden. Ta med identitetsbevis och FPA-kort.",
+        reservationInfoEn: "Arrive 10 minutes before your appointment. Bring an identity document and your Kela card.",
+      },
+      {
+        code: "ETA",
+        nameFi: "Etävastaanotto",
+        nameSv: "Distansmottagning",
+        nameEn: "Remote appointment",
+        reservationInfoFi: "Ammattilainen soittaa tai avaa videoyhteyden varattuna aikana. Varmista, että puhelinnumerosi on oikein.",
+        reservationInfoSv: "Yrkespersonen ringer eller öppnar videoförbindelsen vid den bokade tiden. Kontrollera att ditt telefonnummer är rätt.",
+        reservationInfoEn: "The professional calls you or opens the video call at the reserved time. Make sure your phone number is correct.",
+      },
+      {
+        code: "Y65V",
+        nameFi: "65+ vastaanotto (Kela-korvaus)",
+        nameSv: "65+ mottagning (FPA-ersättning)",
+        nameEn: "65+ appointment (Kela reimbursement)",
+        reservationInfoFi: "Kela-korvaus vähennetään hinnasta suoraan. Ota mukaan Kela-kortti.",
+        reservationInfoSv: "FPA-ersättningen dras av direkt från priset. Ta med FPA-kortet.",
+        reservationInfoEn: "The Kela reimbursement is deducted from the price directly. Bring your Kela card.",
+      },
     ]);
     await tx.insert(s.practitioners).values(
-      PRACTITIONERS.map((p) => ({ id: p.id, name: p.name, specialtyId: p.spec, titleFi: p.title[0], titleSv: p.title[1], titleEn: p.title[2] })),
+      PRACTITIONERS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        specialtyId: p.spec,
+        titleFi: p.title[0],
+        titleSv: p.title[1],
+        titleEn: p.title[2],
+        rateCents: RATES[p.spec],
+        additionalFees: p.spec === "Y65V" ? [] : [CLINIC_FEE],
+        ...(p.spec === "PSY"
+          ? {
+              reservationInfoFi: "Ensimmäinen käynti on arviointikäynti.",
+              reservationInfoSv: "Det första besöket är ett bedömningsbesök.",
+              reservationInfoEn: "The first visit is an assessment visit.",
+            }
+          : {}),
+      })),
     );
 
     const ids: Record<string, string> = {};
@@ -105,7 +158,11 @@ export async function seed(db: Database, today: Date) {
           patientDataConsentUpdatedAt: p.key === "newCustomer" || p.key === "senior" ? null : new Date(today.getTime() - 200 * DAY),
           mfaOnboardingPhone: p.key === "patient" ? "+358401234567" : null,
           mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
-          hasOccupationalCare: p.key === "employee",
+          // Liisa's employer contract includes web reservation; Matti's does not (phone-service promo instead).
+          hasOccupationalCare: p.key === "employee" || p.key === "guardian",
+          occupationalWebReservation: p.key === "employee",
+          occupationalPhoneService: p.key === "guardian" ? "030 600 5060" : null,
+          creditWorthy: p.key !== "notCreditWorthy",
         })
         .returning({ id: s.people.id });
       ids[p.key] = row.id;
@@ -131,6 +188,9 @@ export async function seed(db: Database, today: Date) {
               durationMinutes: p.spec === "HOI" ? 20 : 30,
               locationType: clinicId === "RMT" ? (hour % 4 === 0 ? "videoAppointment" : "phoneAppointment") : "physicalLocation",
               kindCode: kindOf(p.spec, clinicId),
+              careTypes: careTypesOf(p.spec),
+              // Psychologist appointments may only be reserved after strong identification.
+              requiresAuthToReserve: p.spec === "PSY",
             });
           }
         });

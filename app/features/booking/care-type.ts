@@ -1,0 +1,35 @@
+import type { RouteId } from "~/route-table";
+
+/** The customer types of booking (the spec's health-care types); each has its own list and reservation pages. */
+export const CARE_TYPES = ["private", "occupational", "insurance", "kela65"] as const;
+export type CareType = (typeof CARE_TYPES)[number];
+
+type CareTypePages = {
+  /** The search list. */
+  search: RouteId;
+  /** A free appointment for a logged-in customer (the reservation form). */
+  freeAppointment: RouteId;
+  /** A free appointment for an anonymous visitor (null: the type needs login before anything is shown). */
+  anonFreeAppointment: RouteId | null;
+};
+
+export const CARE_TYPE_PAGES: Record<CareType, CareTypePages> = {
+  private: { search: "privateBooking", freeAppointment: "freeAppointment", anonFreeAppointment: "anonFreeAppointment" },
+  insurance: { search: "insuranceBooking", freeAppointment: "insuranceFreeAppointment", anonFreeAppointment: "anonInsuranceFreeAppointment" },
+  kela65: { search: "kela65Booking", freeAppointment: "kela65FreeAppointment", anonFreeAppointment: "anonKela65FreeAppointment" },
+  occupational: { search: "occupationalBooking", freeAppointment: "occupationalFreeAppointment", anonFreeAppointment: null },
+};
+
+/** The customer type a booking page serves, from its route-table id. */
+export function careTypeOfRoute(routeId: string): CareType {
+  for (const type of CARE_TYPES) {
+    const pages = CARE_TYPE_PAGES[type];
+    if (pages.search === routeId || pages.freeAppointment === routeId || pages.anonFreeAppointment === routeId) return type;
+  }
+  return "private";
+}
+
+/** Anonymous reservation is possible only for private appointments that do not require authentication. */
+export function mayReserveAnonymously(careType: CareType, requiresAuthToReserve: boolean): boolean {
+  return careType === "private" && !requiresAuthToReserve;
+}

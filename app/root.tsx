@@ -27,6 +27,7 @@ import { useNonce } from "./ui/nonce";
 import { useRootData } from "./ui/root-data";
 import { SessionExpiryWarnings } from "./ui/session-expiry";
 import { ErrorView } from "./ui/error-view";
+import { AnalyticsConsentBanner } from "./ui/analytics-consent";
 import type { Feature } from "#brands/index";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
@@ -137,6 +138,7 @@ function Shell({ children }: { children: ReactNode }) {
   const data = useRootData()!;
   return (
     <>
+      <AnalyticsConsentBanner />
       <Header root={data} />
       <main id="main" className="main container" tabIndex={-1}>
         <FlashMessage flash={data.flash} />

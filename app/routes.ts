@@ -17,6 +17,7 @@ export default [
   route("oauth/callback", "routes/session/oauth-callback.ts"),
   route("api/logout", "routes/session/api-logout.ts"),
   route("api/session", "routes/session/api-session.ts"),
+  route("api/analytics-consent", "routes/analytics-consent.ts"),
   route("api/appointments/check-in/:id", "routes/appointments/api-check-in.ts"),
   route("api/anon/check-in", "routes/appointments/api-anon-check-in.ts"),
   route("api/appointments/:id/arrival-reason", "routes/appointments/api-arrival-reason.ts"),

@@ -41,6 +41,7 @@ describe("menuGroups gating", () => {
       {
         labelKey: null,
         items: [
+          { routeId: "booking", labelKey: "common.menu.booking" },
           { routeId: "appointments", labelKey: "common.menu.appointments" },
           { routeId: "chatMoved", labelKey: "common.menu.chat" },
           { routeId: "invoices", labelKey: "common.menu.invoices" },
@@ -56,6 +57,12 @@ describe("menuGroups gating", () => {
       expect(group(menu(), "common.menu.occupationalGroup")).toBeDefined();
       expect(group(menu({ user: { hasOccupationalCare: false } }), "common.menu.occupationalGroup")).toBeUndefined();
       expect(group(menu({ user: null }), "common.menu.occupationalGroup")).toBeUndefined();
+    });
+
+    it("has occupational booking only with the ohc-appointment-search flag", () => {
+      const ids = (features: Feature[]) => group(menu({ features }), "common.menu.occupationalGroup")!.items.map((i) => i.routeId);
+      expect(ids(["ohc-appointment-search"])).toEqual(["occupationalBooking", "occupationalHealthTeam"]);
+      expect(ids([])).toEqual(["occupationalHealthTeam"]);
     });
 
     it("never appears for the pikkujatti brand", () => {
@@ -107,7 +114,7 @@ describe("menuGroups gating", () => {
   });
 
   it("has invoices for anonymous users too, but log-out only for logged-in users", () => {
-    expect(routeIds(menu({ user: null }))).toEqual(["home", "sicknessFund", "chatMoved", "invoices", "help"]);
+    expect(routeIds(menu({ user: null }))).toEqual(["home", "sicknessFund", "booking", "chatMoved", "invoices", "help"]);
     expect(routeIds(menu({ user: null }))).not.toContain("logout");
   });
 
@@ -118,6 +125,6 @@ describe("menuGroups gating", () => {
     const groups = menu({ hiddenPages: ["conversations", "occupationalHealthTeam", "sicknessFund", "invoices"] });
     expect(group(groups, "common.menu.occupationalGroup")).toBeUndefined();
     expect(group(groups, "common.menu.sicknessFundGroup")).toBeUndefined();
-    expect(routeIds(groups)).toEqual(["home", "appointments", "chatMoved", "help", "logout"]);
+    expect(routeIds(groups)).toEqual(["home", "booking", "appointments", "chatMoved", "help", "logout"]);
   });
 });

@@ -37,7 +37,10 @@ const loggedIn = { hasOccupationalCare: true, unreadMessages: 3 };
 describe("menuGroups with today's route table", () => {
   it("gives an anonymous user the home page only, without log-out", () => {
     const groups = menu();
-    expect(groups).toEqual([{ labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] }]);
+    expect(groups).toEqual([
+      { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
+      { labelKey: null, items: [{ routeId: "booking", labelKey: "common.menu.booking" }] },
+    ]);
     expect(routeIds(groups)).not.toContain("logout");
   });
 
@@ -45,9 +48,11 @@ describe("menuGroups with today's route table", () => {
     const groups = menu({ user: loggedIn });
     expect(groups).toEqual([
       { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
+      { labelKey: "common.menu.occupationalGroup", items: [{ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" }] },
       {
         labelKey: null,
         items: [
+          { routeId: "booking", labelKey: "common.menu.booking" },
           { routeId: "appointments", labelKey: "common.menu.appointments" },
           { routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true },
         ],
@@ -63,32 +68,32 @@ describe("menuGroups with today's route table", () => {
           const ids = routeIds(menu({ brandId, lang, user }));
           expect(ids.every((id) => existing.has(id)), ids.join()).toBe(true);
           expect(ids).not.toContain("invoices");
-          expect(ids).not.toContain("booking");
           expect(ids).not.toContain("help");
         }
       }
     }
   });
 
-  it("drops groups left empty (the occupational and sickness-fund groups have no pages yet)", () => {
+  it("drops groups left empty (the sickness-fund group has no page yet; occupational has booking only)", () => {
     for (const brandId of ["main", "pikkujatti"] as BrandId[]) {
       for (const user of [null, loggedIn, { hasOccupationalCare: false }]) {
         const groups = menu({ brandId, user });
         expect(groups.every((g) => g.items.length > 0)).toBe(true);
-        expect(groupKeys(groups)).not.toContain("common.menu.occupationalGroup");
+        expect(groupKeys(groups).includes("common.menu.occupationalGroup")).toBe(brandId === "main" && user === loggedIn);
         expect(groupKeys(groups)).not.toContain("common.menu.sicknessFundGroup");
       }
     }
   });
 
   it("removes the brand's hidden pages", () => {
-    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual(["home", "appointments"]);
-    expect(menu({ hiddenPages: ["home"] })).toEqual([]);
+    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual(["home", "occupationalBooking", "booking", "appointments"]);
+    expect(menu({ hiddenPages: ["home", "booking"] })).toEqual([]);
   });
 
   it("gives the brands' real hidden pages no effect on the pages that exist", () => {
     expect(routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn }))).toEqual([
       "home",
+      "booking",
       "appointments",
       "logout",
     ]);

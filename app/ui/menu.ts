@@ -25,7 +25,7 @@ export function menuGroups(input: {
     const items: MenuItem[] = [];
     if (on("customer-messaging-enabled") && on("customer-messaging-allowed"))
       items.push({ routeId: "conversations", labelKey: "common.menu.messages", badge: input.user.unreadMessages });
-    items.push({ routeId: "occupationalAppointments", labelKey: "common.menu.occupationalBooking" });
+    if (on("ohc-appointment-search")) items.push({ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" });
     items.push({ routeId: "occupationalHealthTeam", labelKey: "common.menu.healthCareTeam" });
     groups.push({ labelKey: "common.menu.occupationalGroup", items });
   }

@@ -1,0 +1,35 @@
+import { Form, useLocation } from "react-router";
+import { CsrfField } from "./form";
+import { useT } from "./i18n";
+import { useRootData } from "./root-data";
+
+/**
+ * The analytics-cookie question, asked once. Until it is answered (or when it is declined) no analytics event
+ * leaves the page. A plain form, so it works without JavaScript and returns to the same page.
+ */
+export function AnalyticsConsentBanner() {
+  const data = useRootData();
+  const t = useT();
+  const location = useLocation();
+  if (!data || data.analyticsConsent !== null) return null;
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+      <div className="container">
+        <h2 id="cookie-banner-title" className="cookie-banner__title">
+          {t("common.analyticsConsent.title")}
+        </h2>
+        <p>{t("common.analyticsConsent.text")}</p>
+        <Form method="post" action="/api/analytics-consent" className="cookie-banner__actions">
+          <CsrfField />
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          <button type="submit" name="analytics" value="granted" className="button">
+            {t("common.analyticsConsent.accept")}
+          </button>
+          <button type="submit" name="analytics" value="denied" className="button button--secondary">
+            {t("common.analyticsConsent.reject")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { readAnalyticsConsent } from "~/.server/analytics-consent";
+import { action } from "~/routes/analytics-consent";
+import { makeContext, makeRequest, routeArgs, thrownResponse, useTestDatabase } from "./test-db";
+
+useTestDatabase();
+
+async function answer(form: Record<string, string>) {
+  const request = makeRequest("/api/analytics-consent", { form });
+  const context = await makeContext(request, { session: false });
+  return action(routeArgs(request, context));
+}
+
+describe("the analytics-cookie question", () => {
+  it("stores an acceptance for a year and returns to the page it was asked on", async () => {
+    const response = await answer({ analytics: "granted", returnTo: "/sv/tidsbokning?time=morning" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/sv/tidsbokning?time=morning");
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/Max-Age=31536000/);
+    expect(readAnalyticsConsent(cookie.split(";")[0])).toBe(true);
+  });
+
+  it("stores a refusal", async () => {
+    const response = await answer({ analytics: "denied", returnTo: "/fi" });
+    expect(readAnalyticsConsent(response.headers.get("Set-Cookie")!.split(";")[0])).toBe(false);
+  });
+
+  it("never returns to another site", async () => {
+    const response = await answer({ analytics: "denied", returnTo: "//evil.example/" });
+    expect(response.headers.get("Location")).toBe("/fi");
+  });
+
+  it("answers 400 to anything but the two choices", async () => {
+    const response = await thrownResponse(() => answer({ analytics: "maybe", returnTo: "/fi" }));
+    expect(response.status).toBe(400);
+  });
+
+  it("reads no answer as not asked yet", () => {
+    expect(readAnalyticsConsent(null)).toBeNull();
+    expect(readAnalyticsConsent("analytics_consent=whatever")).toBeNull();
+  });
+});

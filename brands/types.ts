@@ -38,6 +38,8 @@ export type Brand = {
   logo: { file: string; height: number; width: number };
   /** Hours before the start within which cancelling online is no longer possible and a reservation is binding. */
   cancellationLimitHours: number;
+  /** Specialties the brand's booking lists offer; null offers every specialty. */
+  bookingSpecialtyIds: string[] | null;
   /** Pages of the route table that this brand does not have. */
   hiddenPages: string[];
   features: Record<Environment, Feature[]>;

@@ -19,6 +19,7 @@ export const mainBrand: Brand = {
   },
   logo: { file: "logo.svg", height: 36, width: 120 },
   cancellationLimitHours: 24,
+  bookingSpecialtyIds: null,
   hiddenPages: [],
   features: {
     development: [

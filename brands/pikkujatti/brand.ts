@@ -18,6 +18,7 @@ export const pikkujattiBrand: Brand = {
   },
   logo: { file: "logo.svg", height: 60, width: 100 },
   cancellationLimitHours: 24,
+  bookingSpecialtyIds: ["LAS"],
   // Spec part 1 §1: only the main brand has these pages.
   hiddenPages: [
     "certificates",

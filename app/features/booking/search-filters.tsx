@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useSubmit } from "react-router";
+import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
+import { useT } from "~/ui/i18n";
+import type { CareType } from "./care-type";
+import type { FilterOptions } from "./search.server";
+import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
+
+type Props = {
+  action: string;
+  careType: CareType;
+  filters: SearchFilters;
+  options: FilterOptions;
+  today: string;
+  insurance: { insuranceCompany: string | null; reimbursement: string | null } | null;
+};
+
+/**
+ * The filter form: a plain GET form (its hidden `prev*` fields let the server apply the §4 change rules without
+ * JavaScript). With JavaScript each change applies the rules here and reloads the list in place.
+ */
+export function SearchFilterForm({ action, careType, filters, options, today, insurance }: Props) {
+  const t = useT();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(filters);
+  const key = serializeFilters(filters).toString();
+  useEffect(() => setDraft(filters), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const run = (next: SearchFilters) => {
+    setDraft(next);
+    const params = serializeFilters({ ...next, offset: 0 });
+    const form = formRef.current;
+    if (form) {
+      const data = new FormData(form);
+      for (const name of INSURANCE_LIST_PARAMS) {
+        const value = data.get(name);
+        if (typeof value === "string" && value) params.set(name, value);
+      }
+    }
+    // React Router cancels a superseded navigation by itself; nothing reports that cancel.
+    void submit(params, { method: "get", action, replace: true, preventScrollReset: true });
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    run(draft);
+  };
+  const kela65 = careType === "kela65";
+  const byMunicipality = new Map<string, FilterOptions["clinics"]>();
+  for (const c of options.clinics) byMunicipality.set(c.municipality, [...(byMunicipality.get(c.municipality) ?? []), c]);
+
+  return (
+    <Form method="get" action={action} ref={formRef} onSubmit={onSubmit} className="card search-filters" aria-labelledby="search-filters-heading">
+      <h2 id="search-filters-heading" className="card__title">
+        {t("booking.search.filtersHeading")}
+      </h2>
+      <input type="hidden" name="time" value={draft.time} />
+      <input type="hidden" name="prevSpecialty" value={filters.specialtyIds[0] ?? ""} />
+      <input type="hidden" name="prevPractitioner" value={filters.practitionerIds[0] ?? ""} />
+      <div className="field">
+        <label className="field__label" htmlFor="search-specialty">
+          {t("booking.search.specialty")}
+        </label>
+        {kela65 ? (
+          <div className="field__hint" id="search-specialty-hint">
+            {t("booking.search.specialtyFixed")}
+          </div>
+        ) : null}
+        <select
+          id="search-specialty"
+          name="specialtyIds"
+          className="input"
+          disabled={kela65}
+          aria-describedby={kela65 ? "search-specialty-hint" : undefined}
+          value={draft.specialtyIds[0] ?? ""}
+          onChange={(e) => run(changeSpecialty(draft, e.target.value || null))}
+        >
+          <option value="">{t("booking.search.anySpecialty")}</option>
+          {options.specialties.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="search-practitioner">
+          {t("booking.search.practitioner")}
+        </label>
+        <select
+          id="search-practitioner"
+          name="practitionerIds"
+          className="input"
+          value={draft.practitionerIds[0] ?? ""}
+          onChange={(e) => run(changePractitioner(draft, e.target.value || null, careType))}
+        >
+          <option value="">{t("booking.search.anyPractitioner")}</option>
+          {options.practitioners.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}, {p.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <fieldset className="fieldset" aria-describedby="search-clinics-hint">
+          <legend className="fieldset__legend">{t("booking.search.clinics")}</legend>
+          <div className="field__hint" id="search-clinics-hint">
+            {t("booking.search.clinicsHint")}
+          </div>
+          {[...byMunicipality].map(([municipality, clinics]) => (
+            <fieldset className="fieldset" key={municipality}>
+              <legend className="fieldset__legend">{t(`booking.municipality.${municipality}`, { defaultValue: municipality })}</legend>
+              {clinics.map((c) => (
+                <div className="checkbox" key={c.id}>
+                  <input
+                    className="checkbox__input"
+                    type="checkbox"
+                    id={`search-clinic-${c.id}`}
+                    name="clinicIds"
+                    value={c.id}
+                    checked={draft.clinicIds.includes(c.id)}
+                    onChange={(e) =>
+                      run({ ...draft, offset: 0, clinicIds: e.target.checked ? [...draft.clinicIds, c.id] : draft.clinicIds.filter((id) => id !== c.id) })
+                    }
+                  />
+                  <label className="checkbox__label" htmlFor={`search-clinic-${c.id}`}>
+                    {c.name}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+          ))}
+        </fieldset>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="search-date">
+          {t("booking.search.date")}
+        </label>
+        <input
+          id="search-date"
+          name="startDate"
+          type="date"
+          className="input input--short"
+          min={today}
+          value={draft.startDate ?? today}
+          onChange={(e) => run({ ...draft, offset: 0, startDate: e.target.value || null })}
+        />
+      </div>
+      <div className="checkbox">
+        <input
+          className="checkbox__input"
+          type="checkbox"
+          id="search-include-remote"
+          name="includeRemote"
+          value="true"
+          checked={draft.includeRemote}
+          onChange={(e) => run({ ...draft, offset: 0, includeRemote: e.target.checked })}
+        />
+        <label className="checkbox__label" htmlFor="search-include-remote">
+          {t("booking.search.includeRemote")}
+        </label>
+      </div>
+      {insurance ? <InsuranceListFields values={insurance} /> : null}
+      <p className="button-row">
+        <button type="submit" className="button">
+          {t("booking.search.submit")}
+        </button>
+      </p>
+    </Form>
+  );
+}

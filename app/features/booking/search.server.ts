@@ -1,0 +1,318 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Brand, Environment, Feature } from "#brands/index";
+import { now as clockNow } from "~/.server/clock";
+import type { Database } from "~/.server/db/client";
+import { reportError } from "~/.server/error-reporting";
+import * as s from "~/.server/db/schema";
+import type { Lang } from "~/lib/lang";
+import type { CareType } from "./care-type";
+import {
+  KELA65_SPECIALTY,
+  MAX_ALTERNATIVE_DAYS,
+  PAGE_SIZE,
+  REMOTE_LOCATION_TYPES,
+  SEARCH_WINDOW_DAYS,
+  addDays,
+  effectiveFilters,
+  helsinkiToday,
+  nearbyClinicIds,
+  timeWindows,
+  type SearchFilters,
+  type Window,
+} from "./search";
+
+/** `now` defaults to the clock (tests and the benchmark pass their own). */
+type Options = { lang: Lang; brand: Pick<Brand, "bookingSpecialtyIds">; now?: Date };
+
+/** An appointment of the search list, in the spec's Appointment shape (part 2 §3). */
+export type FreeAppointment = {
+  id: number;
+  startDate: string;
+  durationMinutes: number;
+  practitionerId: string;
+  practitioner: { name: string; title: string; isResource: boolean; picture: string | null };
+  clinicId: string;
+  clinic: { name: string; municipality: string };
+  specialtyId: string;
+  specialty: { id: string; name: string };
+  kind: string | null;
+  locationType: (typeof s.locationTypes)[number];
+  isRemote: boolean;
+  requiresAuthToReserve: boolean;
+};
+
+export type SearchResult = { type: "success"; appointments: FreeAppointment[]; hasMore: boolean; startDate: string };
+
+const byLang = <A, B, C>(lang: Lang, fi: A, sv: B, en: C): A | B | C => (lang === "sv" ? sv : lang === "en" ? en : fi);
+
+/** Whether a feature flag is on for the brand in this environment. */
+export function hasFeature(brand: Brand, environment: Environment, feature: Feature): boolean {
+  return brand.features[environment].includes(feature);
+}
+
+const isRemoteSql = inArray(s.appointments.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]);
+
+/**
+ * The conditions every search shares: free (no active reservation — the same predicate as the partial unique
+ * index, so the anti-join is an index probe), in the future, offered to the care type, within the brand's
+ * specialties, Y65V only on kela65, plus the filters.
+ */
+function conditions(filters: SearchFilters, careType: CareType, brand: Options["brand"], now: Date | undefined, windows: Window[], clinicOverride?: string[]): SQL {
+  const f = effectiveFilters(filters, careType);
+  const a = s.appointments;
+  now ??= clockNow();
+  const parts: (SQL | undefined)[] = [
+    sql`not exists (select 1 from ${s.reservations} r where r.appointment_id = ${a.id} and r.status = 'active')`,
+    gt(a.startsAt, now),
+    sql`${a.careTypes} @> array[${careType}]::text[]`,
+    windows.length === 1
+      ? and(gte(a.startsAt, windows[0].from), lt(a.startsAt, windows[0].to))
+      : or(...windows.map((w) => and(gte(a.startsAt, w.from), lt(a.startsAt, w.to)))),
+  ];
+  if (careType !== "kela65") parts.push(ne(a.specialtyId, KELA65_SPECIALTY));
+  if (brand.bookingSpecialtyIds) parts.push(inArray(a.specialtyId, brand.bookingSpecialtyIds.length ? brand.bookingSpecialtyIds : [""]));
+  if (f.specialtyIds.length) parts.push(inArray(a.specialtyId, f.specialtyIds));
+  if (f.practitionerIds.length) parts.push(inArray(a.practitionerId, f.practitionerIds));
+  const clinicIds = clinicOverride ?? f.clinicIds;
+  if (clinicOverride) parts.push(inArray(a.clinicId, clinicOverride), sql`not ${isRemoteSql}`);
+  else if (clinicIds.length) parts.push(f.includeRemote ? or(inArray(a.clinicId, clinicIds), isRemoteSql) : inArray(a.clinicId, clinicIds));
+  if (!f.includeRemote && !clinicOverride) parts.push(notInArray(a.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]));
+  return and(...parts)!;
+}
+
+function selectAppointments(db: Database, lang: Lang) {
+  return db
+    .select({
+      id: s.appointments.id,
+      startsAt: s.appointments.startsAt,
+      durationMinutes: s.appointments.durationMinutes,
+      practitionerId: s.appointments.practitionerId,
+      practitionerName: s.practitioners.name,
+      practitionerTitle: byLang(lang, s.practitioners.titleFi, s.practitioners.titleSv, s.practitioners.titleEn),
+      isResource: s.practitioners.isResource,
+      picture: s.practitioners.pictureUrl,
+      clinicId: s.appointments.clinicId,
+      clinicName: s.clinics.name,
+      municipality: s.clinics.municipality,
+      specialtyId: s.appointments.specialtyId,
+      specialtyName: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn),
+      kind: s.appointments.kindCode,
+      locationType: s.appointments.locationType,
+      requiresAuthToReserve: s.appointments.requiresAuthToReserve,
+    })
+    .from(s.appointments)
+    .innerJoin(s.practitioners, eq(s.practitioners.id, s.appointments.practitionerId))
+    .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
+    .innerJoin(s.specialties, eq(s.specialties.id, s.appointments.specialtyId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>["execute"]>>[number];
+
+function present(r: Row): FreeAppointment {
+  return {
+    id: r.id,
+    startDate: r.startsAt.toISOString(),
+    durationMinutes: r.durationMinutes,
+    practitionerId: r.practitionerId,
+    practitioner: { name: r.practitionerName, title: r.practitionerTitle, isResource: r.isResource, picture: r.picture },
+    clinicId: r.clinicId,
+    clinic: { name: r.clinicName, municipality: r.municipality },
+    specialtyId: r.specialtyId,
+    specialty: { id: r.specialtyId, name: r.specialtyName },
+    kind: r.kind,
+    locationType: r.locationType,
+    isRemote: REMOTE_LOCATION_TYPES.includes(r.locationType),
+    requiresAuthToReserve: r.requiresAuthToReserve,
+  };
+}
+
+/** The days a search covers: the start date (default today in Helsinki) and the window after it, or an explicit end date. */
+export function searchRange(filters: SearchFilters, now: Date = clockNow(), endDate?: string | null): { startDate: string; days: number } {
+  const today = helsinkiToday(now);
+  const startDate = filters.startDate && filters.startDate > today ? filters.startDate : today;
+  if (!endDate) return { startDate, days: SEARCH_WINDOW_DAYS };
+  const days = Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
+  return { startDate, days: Math.max(0, Math.min(days, 2 * SEARCH_WINDOW_DAYS)) };
+}
+
+/**
+ * Free appointments for a list, ordered by start: the results [0, offset + PAGE_SIZE), so a "show more" URL renders
+ * the whole list so far. One SQL query (one row more than asked tells whether more follow).
+ */
+export async function searchFreeAppointments(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options & { endDate?: string | null; fromOffset?: boolean },
+): Promise<SearchResult> {
+  const { startDate, days } = searchRange(filters, options.now, options.endDate);
+  if (days === 0) return { type: "success", appointments: [], hasMore: false, startDate };
+  const windows = timeWindows(startDate, days, filters.time);
+  // The API pages by offset; the page returns everything up to the end of the requested page.
+  const skip = options.fromOffset ? filters.offset : 0;
+  const take = options.fromOffset ? PAGE_SIZE : filters.offset + PAGE_SIZE;
+  const rows = await selectAppointments(db, options.lang)
+    .where(conditions(filters, careType, options.brand, options.now, windows))
+    .orderBy(asc(s.appointments.startsAt), asc(s.appointments.id))
+    .limit(take + 1)
+    .offset(skip);
+  return { type: "success", appointments: rows.slice(0, take).map(present), hasMore: rows.length > take, startDate };
+}
+
+/**
+ * Dates (Helsinki, YYYY-MM-DD) with free appointments for the filters between `from` and `to` (inclusive), at most
+ * `limit` of them, soonest first.
+ */
+export async function availableAppointmentDates(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options & { from: string; to: string; limit?: number },
+): Promise<string[]> {
+  const today = helsinkiToday(options.now ?? clockNow());
+  const from = options.from > today ? options.from : today;
+  const days = Math.round((Date.parse(options.to) - Date.parse(from)) / 86_400_000) + 1;
+  if (days <= 0) return [];
+  const windows = timeWindows(from, Math.min(days, 2 * SEARCH_WINDOW_DAYS), filters.time);
+  const day = sql<string>`to_char(${s.appointments.startsAt} at time zone 'Europe/Helsinki', 'YYYY-MM-DD')`;
+  const rows = await db
+    .selectDistinct({ day })
+    .from(s.appointments)
+    .where(conditions(filters, careType, options.brand, options.now, windows))
+    .orderBy(day)
+    .limit(options.limit ?? 62);
+  return rows.map((r) => r.day);
+}
+
+export type NearbyClinic = { clinicId: string; name: string; municipality: string; firstFree: string };
+export type Alternatives = { nextDates: string[]; nearbyClinics: NearbyClinic[] };
+
+/**
+ * What an empty list offers instead (§4): up to 5 days with free appointments in the 30 days after the window, and
+ * — when clinics were chosen — each clinic of the neighbouring municipalities with its first free time.
+ */
+export async function searchAlternatives(db: Database, filters: SearchFilters, careType: CareType, options: Options): Promise<Alternatives> {
+  const { startDate } = searchRange(filters, options.now);
+  const nextFrom = addDays(startDate, SEARCH_WINDOW_DAYS);
+  const nextDates = await availableAppointmentDates(db, filters, careType, {
+    ...options,
+    from: nextFrom,
+    to: addDays(nextFrom, SEARCH_WINDOW_DAYS - 1),
+    limit: MAX_ALTERNATIVE_DAYS,
+  });
+  let nearbyClinics: NearbyClinic[] = [];
+  if (filters.clinicIds.length) {
+    const clinics = await db.select({ id: s.clinics.id, municipality: s.clinics.municipality }).from(s.clinics);
+    const nearby = nearbyClinicIds(filters.clinicIds, clinics);
+    if (nearby.length) {
+      const windows = timeWindows(startDate, SEARCH_WINDOW_DAYS, filters.time);
+      const rows = await db
+        .selectDistinctOn([s.appointments.clinicId], {
+          clinicId: s.appointments.clinicId,
+          name: s.clinics.name,
+          municipality: s.clinics.municipality,
+          startsAt: s.appointments.startsAt,
+        })
+        .from(s.appointments)
+        .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
+        .where(conditions(filters, careType, options.brand, options.now, windows, nearby))
+        .orderBy(s.appointments.clinicId, asc(s.appointments.startsAt));
+      nearbyClinics = rows
+        .map((r) => ({ clinicId: r.clinicId, name: r.name, municipality: r.municipality, firstFree: r.startsAt.toISOString() }))
+        .sort((x, y) => x.firstFree.localeCompare(y.firstFree));
+    }
+  }
+  return { nextDates, nearbyClinics };
+}
+
+export type FilterOptions = {
+  specialties: { id: string; name: string }[];
+  practitioners: { id: string; name: string; title: string; specialtyId: string | null }[];
+  clinics: { id: string; name: string; municipality: string }[];
+};
+
+/**
+ * The choices of the filter form: specialties, practitioners and (non-remote) clinics that have future slots for the
+ * care type within the brand's specialties. Each is an EXISTS probe on its (id, starts_at) index.
+ */
+export async function filterOptions(db: Database, careType: CareType, lang: Lang, brand: Options["brand"], now: Date): Promise<FilterOptions> {
+  const offered = (column: SQL) => sql`exists (select 1 from ${s.appointments} a where ${column} and a.starts_at > ${now.toISOString()}::timestamptz
+    and a.care_types @> array[${careType}]::text[]
+    and not exists (select 1 from ${s.reservations} r where r.appointment_id = a.id and r.status = 'active')
+    ${careType === "kela65" ? sql`and a.specialty_id = ${KELA65_SPECIALTY}` : sql`and a.specialty_id <> ${KELA65_SPECIALTY}`}
+    ${brand.bookingSpecialtyIds ? sql`and a.specialty_id in (${sql.join(brand.bookingSpecialtyIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`;
+  const [specialties, practitioners, clinics] = await Promise.all([
+    db
+      .select({ id: s.specialties.id, name: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn) })
+      .from(s.specialties)
+      .where(offered(sql`a.specialty_id = ${s.specialties.id}`)),
+    db
+      .select({ id: s.practitioners.id, name: s.practitioners.name, title: byLang(lang, s.practitioners.titleFi, s.practitioners.titleSv, s.practitioners.titleEn), specialtyId: s.practitioners.specialtyId })
+      .from(s.practitioners)
+      .where(offered(sql`a.practitioner_id = ${s.practitioners.id}`))
+      .orderBy(asc(s.practitioners.name)),
+    db
+      .select({ id: s.clinics.id, name: s.clinics.name, municipality: s.clinics.municipality })
+      .from(s.clinics)
+      .where(and(eq(s.clinics.isRemote, false), offered(sql`a.clinic_id = ${s.clinics.id}`)))
+      .orderBy(asc(s.clinics.municipality), asc(s.clinics.name)),
+  ]);
+  specialties.sort((x, y) => x.name.localeCompare(y.name, lang));
+  return { specialties, practitioners, clinics };
+}
+
+/** The clinics where a practitioner has future slots (GET /api/appointments/practitioner-clinics); null if unknown. */
+export async function practitionerClinics(db: Database, practitionerId: string, now: Date): Promise<string[] | null> {
+  const [known] = await db.select({ id: s.practitioners.id }).from(s.practitioners).where(eq(s.practitioners.id, practitionerId));
+  if (!known) return null;
+  const rows = await db
+    .selectDistinct({ clinicId: s.appointments.clinicId })
+    .from(s.appointments)
+    .where(and(eq(s.appointments.practitionerId, practitionerId), gt(s.appointments.startsAt, now)))
+    .orderBy(s.appointments.clinicId);
+  return rows.map((r) => r.clinicId);
+}
+
+/** A specialty's content (GET /api/appointments/specialty); null if unknown. */
+export async function specialtyContent(db: Database, specialtyId: string, lang: Lang): Promise<{ title: string; description: string | null } | null> {
+  const [row] = await db
+    .select({
+      title: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn),
+      description: byLang(lang, s.specialties.descriptionFi, s.specialties.descriptionSv, s.specialties.descriptionEn),
+    })
+    .from(s.specialties)
+    .where(eq(s.specialties.id, specialtyId));
+  return row ?? null;
+}
+
+/** The customer type of the spec's API flags (isOccupationalHealthcare, isInsuranceCustomer, isKela65). */
+export function careTypeOfFlags(params: URLSearchParams): CareType | "invalid" {
+  const on = (k: string) => params.get(k) === "true";
+  for (const k of ["isOccupationalHealthcare", "isInsuranceCustomer", "isKela65"]) {
+    const v = params.get(k);
+    if (v !== null && v !== "true" && v !== "false") return "invalid";
+  }
+  const set = [on("isOccupationalHealthcare"), on("isInsuranceCustomer"), on("isKela65")].filter(Boolean).length;
+  if (set > 1) return "invalid";
+  return on("isOccupationalHealthcare") ? "occupational" : on("isInsuranceCustomer") ? "insurance" : on("isKela65") ? "kela65" : "private";
+}
+
+export type SearchListState =
+  | { state: "ok"; result: SearchResult; alternatives: Alternatives | null }
+  | { state: "error" };
+
+/**
+ * The list a search page shows: the results, and the alternatives when there are none. Any failure becomes the
+ * error panel (§8); a navigation the browser abandoned is not a failure and is passed on untouched.
+ */
+export async function loadSearchList(db: Database, filters: SearchFilters, careType: CareType, options: Options, signal?: AbortSignal): Promise<SearchListState> {
+  try {
+    const result = await searchFreeAppointments(db, filters, careType, options);
+    const alternatives = result.appointments.length ? null : await searchAlternatives(db, filters, careType, options);
+    return { state: "ok", result, alternatives };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    reportError(error, { area: "booking-search" });
+    return { state: "error" };
+  }
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api-practitioner-clinics";
+import { now } from "~/.server/clock";
+import { db } from "~/.server/db/client";
+import { apiId } from "~/features/booking/search-api.server";
+import { practitionerClinics } from "~/features/booking/search.server";
+
+/** GET /api/appointments/practitioner-clinics?id&lang → { clinicIds } where the practitioner has free slots ahead. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const id = apiId(request);
+  if (typeof id !== "string") return id;
+  const clinicIds = await practitionerClinics(db(), id, now());
+  if (!clinicIds) return data({ type: "NotFound" }, { status: 404 });
+  return data({ clinicIds });
+}

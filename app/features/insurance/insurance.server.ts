@@ -1,7 +1,34 @@
-// CONTRACT STUB — implemented by the insurance work. The reservation page (routes/booking/reserve.tsx) calls these.
+// The insurer panel's services: the reservation page (routes/booking/reserve.tsx) and the /api/insurance/* and
+// /api/concepts resource routes call these.
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { brands } from "#brands/index";
+import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+import type { Coverage, StoredInsuranceChoice } from "~/.server/db/schema";
+import { env } from "~/.server/env";
+import { reportError } from "~/.server/error-reporting";
+import { formatDate, helsinkiDateParts } from "~/lib/format";
+import { ageOn } from "~/lib/identity-code";
 import type { Lang } from "~/lib/lang";
-import type { InsuranceChoice } from "./insurance-choice";
+import { href } from "~/route-table";
+import {
+  CONCEPT_CODES,
+  EMPTY_CHOICE,
+  INSURANCE_FIELDS,
+  INSURER_NAMES,
+  choiceFromListParams,
+  conceptCodeFor,
+  effectiveReimbursement,
+  insuranceChoiceErrors,
+  parseInsuranceChoice,
+  verifiable,
+  verificationErrors,
+  type EventType,
+  type InsuranceChoice,
+} from "./insurance-choice";
+import { InsurerUnavailable, insurers, type CompanyInsurance, type DirectCompensationPermit, type InsuredPerson } from "./insurers.server";
 
 /** Who is reserving and what: enough for the insurers' checks (age, date, remote or not). */
 export type InsuranceContext = {
@@ -9,34 +36,325 @@ export type InsuranceContext = {
   appointment: { id: number; startsAt: Date; locationType: string };
   lang: Lang;
   brandId: "main" | "pikkujatti";
+  /**
+   * The logged-in user when acting for someone else (a guardian for a child). The second insurer's check is
+   * refused for a customer under 18 unless such an adult acts for them.
+   */
+  guardian?: { id: string; birthDate: string } | null;
 };
+
+export const LAHITAPIOLA_STATUSES = [
+  "not_asked",
+  "insurance_not_found",
+  "insurance_found_no_permits",
+  "insurance_found_with_permits",
+  "denied",
+  "canceled",
+  "error",
+  "underage_customer",
+] as const;
+export type LahiTapiolaStatus = (typeof LAHITAPIOLA_STATUSES)[number];
+
+export const POHJOLA_STATUSES = ["undefined", "found", "not_found", "canceled", "error"] as const;
+export type PohjolaStatus = (typeof POHJOLA_STATUSES)[number];
 
 /**
  * Everything the insurer panel needs to render, serializable (returned from the reservation page loader and
- * action). Shape decided by the insurance work.
+ * action).
  */
 export type InsurancePanelState = {
   choice: InsuranceChoice;
-  /** Field errors as i18n keys, by field name (`insurer`, `reimbursement`, `insuranceConsent`). */
+  /** Field errors as i18n keys, by field name (`insurer`, `reimbursement`, `insuranceConsent`, `insuranceOwner`,
+   * `insuranceEventType`, `insurancePermit`, `insuranceVerification`); each name is also the id to link to. */
   errors: Record<string, string>;
-  [key: string]: unknown;
+  isRemote: boolean;
+  features: { lahitapiolaFlow: boolean; pohjolaCompanyFlow: boolean };
+  lahitapiola: { status: LahiTapiolaStatus; permits: DirectCompensationPermit[]; applyPermitHref: string };
+  pohjola: { status: PohjolaStatus; policyId: string | null; productName: string | null; coverages: Coverage[] };
 };
+
+// --- shared pieces --------------------------------------------------------------------------------------
+
+function featuresOf(brandId: InsuranceContext["brandId"]) {
+  const list = brands[brandId].features[env().environment];
+  return { lahitapiolaFlow: list.includes("lahitapiola-insurance-flow"), pohjolaCompanyFlow: list.includes("pohjola-company-insurance-flow") };
+}
+
+const isRemoteLocation = (locationType: string) => locationType !== "physicalLocation";
+
+function isoDay(d: Date): string {
+  const p = helsinkiDateParts(d);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+function ageFrom(birthDate: string, at: Date): number {
+  const [year, month, day] = birthDate.split("-").map(Number);
+  return ageOn({ year, month, day }, at);
+}
+
+/** Spec §4: a customer under 18 with no guardian, or with a guardian also under 18, is refused at once. */
+export function isUnderageCustomer(person: { birthDate: string }, guardian: { birthDate: string } | null | undefined, at: Date): boolean {
+  if (ageFrom(person.birthDate, at) >= 18) return false;
+  return !guardian || ageFrom(guardian.birthDate, at) < 18;
+}
+
+async function logRead(db: Database, actorId: string, subjectId: string, resource: string) {
+  await db.insert(s.accessLog).values({ at: now(), actorId, subjectId, action: "read", resource, resourceId: null });
+}
+
+// --- the insurers' checks (shared by the panel and the API routes) -------------------------------------
+
+export type PolicyCheckResult = { type: "success"; hasHealthcarePolicy: boolean } | { type: "underageCustomer" } | { type: "error" };
+
+export async function lahitapiolaPolicyCheck(db: Database, who: { person: InsuredPerson & { birthDate: string }; guardian?: { id: string; birthDate: string } | null }): Promise<PolicyCheckResult> {
+  const t = now();
+  if (isUnderageCustomer(who.person, who.guardian, t)) return { type: "underageCustomer" };
+  try {
+    return { type: "success", hasHealthcarePolicy: await insurers(db).lahitapiola.hasHealthcarePolicy(who.person, isoDay(t)) };
+  } catch (error) {
+    if (!(error instanceof InsurerUnavailable)) reportError(error);
+    return { type: "error" };
+  }
+}
+
+export type PermitsResult = { type: "success"; directCompensationPermits: DirectCompensationPermit[] } | { type: "error" };
+
+/** The permits name symptoms and body parts (health data): every read is logged. */
+export async function lahitapiolaPermits(db: Database, who: { person: InsuredPerson; actorId: string }, lang: Lang): Promise<PermitsResult> {
+  try {
+    const permits = await insurers(db).lahitapiola.directCompensationPermits(who.person, lang, isoDay(now()));
+    await logRead(db, who.actorId, who.person.id, "insurancePermits");
+    return { type: "success", directCompensationPermits: permits };
+  } catch (error) {
+    if (!(error instanceof InsurerUnavailable)) reportError(error);
+    return { type: "error" };
+  }
+}
+
+export async function pohjolaPersonalCheck(db: Database, person: InsuredPerson, date: string): Promise<{ hasInsurance: boolean; policyId: string | null } | null> {
+  try {
+    return await insurers(db).pohjola.personalInsurance(person, date);
+  } catch (error) {
+    if (!(error instanceof InsurerUnavailable)) reportError(error);
+    return null;
+  }
+}
+
+/** The company check: the policy, `{}` as "none" is the caller's business; null means the insurer failed. */
+export async function pohjolaCompanyCheck(db: Database, person: InsuredPerson, input: { eventType: EventType; lang: Lang; date: string }): Promise<{ insurance: CompanyInsurance | null } | null> {
+  try {
+    return { insurance: await insurers(db).pohjola.companyInsurance(person, input) };
+  } catch (error) {
+    if (!(error instanceof InsurerUnavailable)) reportError(error);
+    return null;
+  }
+}
+
+/** POST /api/concepts: records the billing concept for the person. False for a code the portal does not know. */
+export async function setConcept(db: Database, personId: string, code: string): Promise<boolean> {
+  if (!CONCEPT_CODES.includes(code)) return false;
+  const t = now();
+  await db
+    .insert(s.customerConcepts)
+    .values({ personId, conceptCode: code, updatedAt: t })
+    .onConflictDoUpdate({ target: s.customerConcepts.personId, set: { conceptCode: code, updatedAt: t } });
+  return true;
+}
+
+// --- the panel's memory --------------------------------------------------------------------------------
+
+type Row = typeof s.insuranceVerifications.$inferSelect;
+
+async function readRow(db: Database, ctx: InsuranceContext): Promise<Row | null> {
+  const [row] = await db
+    .select()
+    .from(s.insuranceVerifications)
+    .where(and(eq(s.insuranceVerifications.personId, ctx.person.id), eq(s.insuranceVerifications.appointmentId, ctx.appointment.id)));
+  return row ?? null;
+}
+
+type RowPatch = Partial<Pick<Row, "choice" | "lahitapiolaStatus" | "permits" | "pohjolaStatus" | "pohjolaResult">>;
+
+async function saveRow(db: Database, ctx: InsuranceContext, patch: RowPatch): Promise<Row> {
+  const t = now();
+  const [row] = await db
+    .insert(s.insuranceVerifications)
+    .values({ personId: ctx.person.id, appointmentId: ctx.appointment.id, choice: patch.choice ?? storedChoice(EMPTY_CHOICE), ...patch, updatedAt: t })
+    .onConflictDoUpdate({ target: [s.insuranceVerifications.personId, s.insuranceVerifications.appointmentId], set: { ...patch, updatedAt: t } })
+    .returning();
+  return row;
+}
+
+function storedChoice(choice: InsuranceChoice): StoredInsuranceChoice {
+  return { ...EMPTY_CHOICE, ...choice };
+}
+
+function choiceOf(row: Row | null): InsuranceChoice {
+  return row ? parseInsuranceChoice(choiceSource(row.choice)) : { ...EMPTY_CHOICE };
+}
+
+/** A stored choice read back through the same parser as a form, so an old or odd row never yields a bad value. */
+function choiceSource(c: StoredInsuranceChoice): { get(name: string): unknown } {
+  const values: Record<string, unknown> = {
+    [INSURANCE_FIELDS.insurer]: c.insurer,
+    [INSURANCE_FIELDS.reimbursement]: c.reimbursement,
+    [INSURANCE_FIELDS.consent]: c.consent ? "on" : null,
+    [INSURANCE_FIELDS.policyOwner]: c.policyOwner,
+    [INSURANCE_FIELDS.eventType]: c.eventType,
+    [INSURANCE_FIELDS.permit]: c.permit,
+  };
+  return { get: (name) => values[name] ?? null };
+}
+
+function applyPermitHref(ctx: InsuranceContext): string {
+  const redirectTo = href("insuranceFreeAppointment", ctx.lang, { id: ctx.appointment.id });
+  return `/api/insurance/lahitapiola-apply-permit?${new URLSearchParams({ redirectTo, channel: "web", lang: ctx.lang })}`;
+}
+
+function stateOf(ctx: InsuranceContext, row: Row | null, choice: InsuranceChoice, errors: Record<string, string> = {}): InsurancePanelState {
+  const permits = row?.permits ?? [];
+  const status = (LAHITAPIOLA_STATUSES as readonly string[]).includes(row?.lahitapiolaStatus ?? "") ? (row!.lahitapiolaStatus as LahiTapiolaStatus) : "not_asked";
+  const pohjolaStatus = (POHJOLA_STATUSES as readonly string[]).includes(row?.pohjolaStatus ?? "") ? (row!.pohjolaStatus as PohjolaStatus) : "undefined";
+  // A permit choice only counts while it is one of the permits the insurer listed.
+  const permit = choice.permit && permits.some((p) => p.contentHash === choice.permit) ? choice.permit : null;
+  return {
+    choice: { ...choice, permit },
+    errors,
+    isRemote: isRemoteLocation(ctx.appointment.locationType),
+    features: featuresOf(ctx.brandId),
+    lahitapiola: { status, permits: status === "insurance_found_with_permits" ? permits : [], applyPermitHref: applyPermitHref(ctx) },
+    pohjola: {
+      status: pohjolaStatus,
+      policyId: row?.pohjolaResult?.policyId ?? null,
+      productName: row?.pohjolaResult?.productName ?? null,
+      coverages: row?.pohjolaResult?.coverages ?? [],
+    },
+  };
+}
+
+/** The return parameters the second insurer puts on the reservation page's address (spec §4). */
+export function returnStatusOf(url: URL): "allowed" | "denied" | "canceled" | "error" | null {
+  const q = url.searchParams;
+  if (q.has("directcompensationallowed")) return "allowed";
+  if (q.has("directcompensationdenied")) return "denied";
+  if (q.has("cancel")) return "canceled";
+  if (q.has("error")) return "error";
+  return null;
+}
+
+// --- the panel -----------------------------------------------------------------------------------------
 
 /** The panel's state for a GET of the reservation page (reads return parameters such as `directcompensationallowed`). */
 export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, url: URL): Promise<InsurancePanelState> {
-  void db; void ctx; void url;
-  throw new Error("not implemented");
+  let row = await readRow(db, ctx);
+  let choice = choiceOf(row);
+  if (!row) {
+    // First visit from the insurance list: its insurer and reimbursement preselect the panel's choice.
+    choice = { ...choice, ...choiceFromListParams(url.searchParams.get("insuranceCompany"), url.searchParams.get("reimbursement")) };
+  }
+  const back = featuresOf(ctx.brandId).lahitapiolaFlow ? returnStatusOf(url) : null;
+  if (back) {
+    // Back from the insurer's permit application: it was asked for the second insurer's direct reimbursement
+    // with consent given.
+    choice = { ...choice, insurer: "LAHITAPIOLA", reimbursement: "USE_REIMBURSEMENT", consent: true };
+    if (back === "allowed") {
+      const fetched = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
+      row =
+        fetched.type === "success"
+          ? await saveRow(db, ctx, {
+              choice: storedChoice(choice),
+              lahitapiolaStatus: fetched.directCompensationPermits.length ? "insurance_found_with_permits" : "insurance_found_no_permits",
+              permits: fetched.directCompensationPermits,
+            })
+          : await saveRow(db, ctx, { choice: storedChoice(choice), lahitapiolaStatus: "error", permits: [] });
+    } else {
+      row = await saveRow(db, ctx, { choice: storedChoice(choice), lahitapiolaStatus: back, permits: [] });
+    }
+  }
+  return stateOf(ctx, row, choice);
 }
 
+export const INSURANCE_INTENTS = ["insurance:verify", "insurance:cancel", "insurance:reset", "insurance:remove-permit", "insurance:apply-permit", "insurance:update"] as const;
+
 /**
- * Handles the panel's own buttons (verify, retry, cancel verification, remove permit …) posted to the reservation
- * page action with `intent` values starting `insurance:`. Returns null when the intent is not the panel's.
- * May return a redirect Response (to the insurer's permit application).
+ * Handles the panel's own buttons posted to the reservation page action with `intent` values starting
+ * `insurance:` — verify (also "retry"), cancel (choose not to verify), reset (restart), remove-permit,
+ * apply-permit (a redirect to the insurer) and update (re-render with the posted choice). Returns null when the
+ * intent is not the panel's. The state carries `errors` when the posted choice does not allow the step.
  */
 export async function handleInsuranceIntent(db: Database, ctx: InsuranceContext, form: FormData): Promise<InsurancePanelState | Response | null> {
-  void db; void ctx; void form;
-  throw new Error("not implemented");
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !intent.startsWith("insurance:")) return null;
+  const choice = parseInsuranceChoice(form);
+  const features = featuresOf(ctx.brandId);
+  const options = { ...features, isRemote: isRemoteLocation(ctx.appointment.locationType) };
+  let row = await readRow(db, ctx);
+
+  switch (intent) {
+    case "insurance:verify": {
+      const errors = verificationErrors(choice, options);
+      if (Object.keys(errors).length) return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
+      row = choice.insurer === "LAHITAPIOLA" ? await verifyLahiTapiola(db, ctx, choice) : await verifyPohjola(db, ctx, choice);
+      break;
+    }
+    case "insurance:cancel":
+      row = await saveRow(db, ctx, {
+        choice: storedChoice(choice),
+        ...(choice.insurer === "LAHITAPIOLA" ? { lahitapiolaStatus: "canceled", permits: [] } : { pohjolaStatus: "canceled", pohjolaResult: null }),
+      });
+      break;
+    case "insurance:reset":
+    case "insurance:remove-permit": {
+      const cleared = { ...choice, permit: null };
+      const patch: RowPatch =
+        intent === "insurance:remove-permit" || choice.insurer === "LAHITAPIOLA"
+          ? { choice: storedChoice(cleared), lahitapiolaStatus: "not_asked", permits: [] }
+          : { choice: storedChoice(cleared), pohjolaStatus: "undefined", pohjolaResult: null };
+      return stateOf(ctx, await saveRow(db, ctx, patch), cleared);
+    }
+    case "insurance:apply-permit": {
+      const errors = verificationErrors({ ...choice, insurer: "LAHITAPIOLA" }, options);
+      if (!features.lahitapiolaFlow || Object.keys(errors).length) return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
+      await saveRow(db, ctx, { choice: storedChoice(choice) });
+      return redirect(applyPermitHref(ctx));
+    }
+    default:
+      row = await saveRow(db, ctx, { choice: storedChoice(choice) });
+  }
+  return stateOf(ctx, row, choice);
 }
+
+async function verifyLahiTapiola(db: Database, ctx: InsuranceContext, choice: InsuranceChoice): Promise<Row> {
+  const base = { choice: storedChoice({ ...choice, permit: null }) };
+  const check = await lahitapiolaPolicyCheck(db, ctx);
+  if (check.type === "underageCustomer") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "underage_customer", permits: [] });
+  if (check.type === "error") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "error", permits: [] });
+  if (!check.hasHealthcarePolicy) return saveRow(db, ctx, { ...base, lahitapiolaStatus: "insurance_not_found", permits: [] });
+  const fetched = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
+  if (fetched.type === "error") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "error", permits: [] });
+  const permits = fetched.directCompensationPermits;
+  return saveRow(db, ctx, { ...base, lahitapiolaStatus: permits.length ? "insurance_found_with_permits" : "insurance_found_no_permits", permits });
+}
+
+async function verifyPohjola(db: Database, ctx: InsuranceContext, choice: InsuranceChoice): Promise<Row> {
+  const base = { choice: storedChoice(choice) };
+  const date = isoDay(ctx.appointment.startsAt);
+  if (choice.policyOwner === "company" && choice.eventType) {
+    const result = await pohjolaCompanyCheck(db, ctx.person, { eventType: choice.eventType, lang: ctx.lang, date });
+    if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
+    const found = result.insurance;
+    return saveRow(db, ctx, { ...base, pohjolaStatus: found ? "found" : "not_found", pohjolaResult: found ? { ...found } : null });
+  }
+  const result = await pohjolaPersonalCheck(db, ctx.person, date);
+  if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
+  return saveRow(db, ctx, {
+    ...base,
+    pohjolaStatus: result.hasInsurance ? "found" : "not_found",
+    pohjolaResult: result.hasInsurance ? { policyId: result.policyId, productName: null, coverages: [] } : null,
+  });
+}
+
+// --- the reservation -----------------------------------------------------------------------------------
 
 /** The insurance part of a reservation, or why it cannot be made. Called by the book action before reserving. */
 export type InsuranceForReservation =
@@ -53,7 +371,62 @@ export type InsuranceForReservation =
   | { ok: false; state: InsurancePanelState }
   | { ok: false; error: "directReimbursement" | "unknownError" };
 
+/**
+ * Checks the posted choice against the rules and the stored verification, re-checks a chosen permit with the
+ * insurer (it must still be valid on the appointment's day), and sets the billing concept (the /api/concepts
+ * step; a failure stops the booking as the spec's "failed concept insertion").
+ */
 export async function insuranceForReservation(db: Database, ctx: InsuranceContext, form: FormData): Promise<InsuranceForReservation> {
-  void db; void ctx; void form;
-  throw new Error("not implemented");
+  const choice = parseInsuranceChoice(form);
+  const features = featuresOf(ctx.brandId);
+  const options = { ...features, isRemote: isRemoteLocation(ctx.appointment.locationType) };
+  const row = await saveRow(db, ctx, { choice: storedChoice(choice) });
+  const errors = insuranceChoiceErrors(choice, options);
+  const failed = (extra: Record<string, string>) => ({ ok: false as const, state: stateOf(ctx, row, choice, { ...errors, ...extra }) });
+  if (Object.keys(errors).length) return failed({});
+
+  const insurer = choice.insurer!;
+  const reimbursement = effectiveReimbursement(choice);
+  const direct = reimbursement === "USE_REIMBURSEMENT";
+  let permit: string | null = null;
+  let note = "";
+
+  if (direct && insurer === "LAHITAPIOLA" && features.lahitapiolaFlow) {
+    if (row.lahitapiolaStatus !== "insurance_found_with_permits") return failed({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
+    const chosen = row.permits.find((p) => p.contentHash === choice.permit);
+    if (!chosen) return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitRequired" });
+    const fresh = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
+    const still = fresh.type === "success" ? fresh.directCompensationPermits.find((p) => p.contentHash === chosen.contentHash) : undefined;
+    if (!still || still.validTo < isoDay(ctx.appointment.startsAt)) return { ok: false, error: "directReimbursement" };
+    permit = chosen.contentHash;
+    note = `, maksusitoumus ${chosen.symptom} (${chosen.bodyPart})`;
+  } else if (direct && insurer === "POHJOLA") {
+    if (row.pohjolaStatus === "found") {
+      permit = row.pohjolaResult?.policyId ?? null;
+      note = permit ? `, vakuutus ${permit}` : "";
+    } else if (row.pohjolaStatus === "canceled") {
+      note = ", vakuutusta ei tarkistettu";
+    } else {
+      return failed({ insuranceVerification: "insurance.errors.pohjolaNotVerified" });
+    }
+  }
+
+  const conceptCode = conceptCodeFor(choice);
+  try {
+    if (!(await setConcept(db, ctx.person.id, conceptCode))) return { ok: false, error: "unknownError" };
+  } catch (error) {
+    reportError(error);
+    return { ok: false, error: "unknownError" };
+  }
+  const name = insurer === "OTHER" ? "muu vakuutusyhtiö" : INSURER_NAMES[insurer];
+  const how = direct ? (choice.policyOwner === "company" && insurer === "POHJOLA" ? "yrityksen vakuutus, suorakorvaus" : "suorakorvaus") : "maksaa itse ja hakee korvauksen";
+  return {
+    ok: true,
+    insurer,
+    reimbursement,
+    conceptCode,
+    // Clinic systems read this note in Finnish, whatever the interface language.
+    description: `${formatDate(now(), "fi")} Vakuutusyhtiö: ${name}, ${how}${note}`,
+    directCompensationPermit: permit,
+  };
 }

@@ -2,3 +2,4 @@ export * from "./people";
 export * from "./catalogue";
 export * from "./health";
 export * from "./session";
+export * from "./insurance";

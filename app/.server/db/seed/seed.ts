@@ -4,6 +4,7 @@ import * as s from "../schema";
 import { demoPeople } from "./demo-people";
 import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
 import type { CareType } from "~/features/booking/care-type";
+import { permitContentHash } from "~/features/insurance/insurers.server";
 
 const MUNICIPALITY_CLINICS = [
   { id: "HKI-KAMPPI", name: "Solmu Kamppi", municipality: "helsinki", streetAddress: "Urho Kekkosen katu 1", postalCode: "00100", postOffice: "Helsinki" },
@@ -283,5 +284,34 @@ export async function seed(db: Database, today: Date) {
       { personId: ids.patient, title: "Esitietolomake", createdAt: at(today, -2, 9) },
       { personId: ids.patient, title: "Tyytyväisyyskysely", createdAt: at(today, -50, 9), answeredAt: at(today, -49, 9) },
     ]);
+
+    // Insurers' development stand-in: Maija has a LähiTapiola policy with one valid permit, Matti Pohjola personal
+    // and company policies, Kalle's checks fail with a technical fault; everyone else has no insurance.
+    const knee = { symptom: { fi: "Polven vamma", sv: "Knäskada", en: "Knee injury" }, bodyPart: { fi: "Polvi", sv: "Knä", en: "Knee" } };
+    const coverage = (id: string, name: string, terms: string[]) => ({ id, name, terms: terms.map((n, i) => ({ id: `${id}-${i + 1}`, name: n })) });
+    await tx.insert(s.demoInsurancePolicies).values([
+      { personId: ids.patient, insurer: "LAHITAPIOLA", policyId: "LT-2024-118822", productName: "LähiTapiola Terveysvakuutus", validFrom: isoDate(at(today, -400, 12)) },
+      { personId: ids.guardian, insurer: "POHJOLA", policyId: "OP-55102233", productName: "Pohjola Sairauskuluvakuutus", validFrom: isoDate(at(today, -700, 12)) },
+      {
+        personId: ids.guardian,
+        insurer: "POHJOLA",
+        policyId: "OP-YR-7781",
+        productName: "Pohjola Yrityksen vapaa-ajan tapaturmavakuutus",
+        owner: "company",
+        eventTypes: ["leisureAccident"],
+        coverages: [coverage("HOITO", "Hoitokulut", ["Lääkärin palkkiot", "Tutkimukset"]), coverage("FYSIO", "Fysioterapia", ["Enintään 10 kertaa"])],
+        validFrom: isoDate(at(today, -300, 12)),
+      },
+      { personId: ids.smsUser, insurer: "POHJOLA", policyId: "OP-FAULT", productName: "Pohjola Sairauskuluvakuutus", validFrom: isoDate(at(today, -100, 12)), simulateFault: true },
+      { personId: ids.smsUser, insurer: "LAHITAPIOLA", policyId: "LT-FAULT", productName: "LähiTapiola Terveysvakuutus", validFrom: isoDate(at(today, -100, 12)), simulateFault: true },
+    ]);
+    const permitValidTo = isoDate(at(today, 60, 12));
+    await tx.insert(s.demoDirectCompensationPermits).values({
+      personId: ids.patient,
+      contentHash: permitContentHash(ids.patient, knee.symptom, knee.bodyPart, permitValidTo, "seed"),
+      ...knee,
+      validTo: permitValidTo,
+      createdAt: at(today, -5, 10),
+    });
   });
 }

@@ -14,6 +14,7 @@ import { readAnalyticsConsent } from "./analytics-consent";
 import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
+import { mountDevOutbox } from "./dev/mount-outbox";
 import { purgeOldSessions } from "./session";
 
 /**
@@ -42,6 +43,7 @@ async function build(): Promise<express.Express> {
   app.use(securityHeaders());
 
   if (!env().oidcIssuer) await mountDevIdentity(app);
+  if (!process.env.SMS_GATEWAY_URL) mountDevOutbox(app);
 
   app.all(
     "*splat",

@@ -1,4 +1,55 @@
-// PLACEHOLDER — replaced by the booking work before this lands.
-export default function Placeholder() {
-  return <h1>…</h1>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/data-processing";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { db } from "~/.server/db/client";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { logAccess } from "~/.server/access-log";
+import { CONSENT_CHOICES, consentChoicesFor, consentSchema, type ConsentChoice } from "~/features/account/consent";
+import { saveConsent } from "~/features/account/consent.server";
+import { ConsentPageForm } from "~/features/booking/consent-page-form";
+import { requireUser } from "~/features/session/guards.server";
+import { safeNextPath } from "~/features/session/login-options";
+import { href } from "~/route-table";
+import { ErrorSummary, PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireUser(context, request, getLang(context));
+  const p = session.actingPerson;
+  return {
+    updated: !!p.patientDataConsentUpdatedAt,
+    choices: Object.fromEntries(CONSENT_CHOICES.map((c) => [c, p[c]])) as Record<ConsentChoice, boolean>,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const parsed = consentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
+  const { privacyPolicyAcknowledged: _, ...all } = parsed.data;
+  // A choice the brand does not offer is never recorded as given.
+  const offered = new Set(consentChoicesFor(requestInfo(context).brand.id));
+  const choices = Object.fromEntries(CONSENT_CHOICES.map((c) => [c, offered.has(c) && all[c]])) as Record<ConsentChoice, boolean>;
+  await saveConsent(db(), session.actingPerson.id, choices, now());
+  await logAccess({ actorId: session.user.id, subjectId: session.actingPerson.id, resource: "consent", action: "write" });
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
+  throw redirect(next, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.consent.saved" }) } });
+}
+
+export default function DataProcessing({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const title = t("reservation.consent.title");
+  const error = actionData?.error ? t(actionData.error) : undefined;
+  return (
+    <div className="narrow">
+      <PageTitle title={title} hasErrors={!!error} />
+      <ErrorSummary errors={error ? [{ id: "privacyPolicyAcknowledged", message: error }] : []} />
+      <h1>{title}</h1>
+      <p className="lead">{t("reservation.consent.intro")}</p>
+      <ConsentPageForm updated={loaderData.updated} choices={loaderData.choices} error={error} />
+    </div>
+  );
 }

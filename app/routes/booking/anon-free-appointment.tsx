@@ -1,4 +1,137 @@
-// PLACEHOLDER — replaced by the booking work before this lands.
-export default function Placeholder() {
-  return <h1>…</h1>;
+import { useEffect } from "react";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/anon-free-appointment";
+import { now } from "~/.server/clock";
+import { requestInfo, sessionState } from "~/.server/context";
+import { db } from "~/.server/db/client";
+import { getLang } from "~/.server/i18n";
+import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
+import { AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
+import { CARE_TYPE_PAGES, careTypeOfRoute, mayReserveAnonymously } from "~/features/booking/care-type";
+import { loadReservationView, parseAppointmentId } from "~/features/booking/free-appointment.server";
+import { EXAMPLE_PHONE, reservationErrorReaction, type ReservationErrorType } from "~/features/booking/reservation-rules";
+import { AppointmentSummary, LoginPrompt, PriceView, ReservationErrorNotice, ReservationNotes, loginHref } from "~/features/booking/reservation-view";
+import { safeNextPath } from "~/features/session/login-options";
+import { href, routeIdForPath } from "~/route-table";
+import { useAnalytics } from "~/ui/analytics";
+import { ErrorSummary, PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { useLang } from "~/ui/root-data";
+
+async function view(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined) {
+  const lang = getLang(context);
+  const url = new URL(request.url);
+  const careType = careTypeOfRoute(routeIdForPath(url.pathname) ?? "anonFreeAppointment");
+  const info = requestInfo(context);
+  const loaded = await loadReservationView(db(), {
+    id: parseAppointmentId(rawId),
+    careType,
+    lang,
+    now: now(),
+    noticeHours: info.brand.cancellationLimitHours,
+    showPriceDetails: info.brand.features[info.environment].includes("price-details"),
+  });
+  const from = safeNextPath(url.searchParams.get("from"), "") || undefined;
+  const loggedInPage = loaded ? href(CARE_TYPE_PAGES[careType].freeAppointment, lang, { id: loaded.appointment.id }, { from }) : "";
+  return { lang, careType, loaded, from, loggedInPage };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const v = await view(request, context, params.id);
+  const session = sessionState(context);
+  if (v.loaded && session.status === "valid" && session.user) throw redirect(v.loggedInPage);
+  if (!v.loaded) return data({ found: false as const }, { status: 404 });
+  if (v.loaded.appointment.reserved || v.loaded.appointment.past) throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from }));
+  const { appointment, price, bindingRequired, noticeHours } = v.loaded;
+  return {
+    found: true as const,
+    appointment,
+    price,
+    bindingRequired,
+    noticeHours,
+    anonymousAllowed: mayReserveAnonymously(v.careType, appointment.requiresAuthToReserve),
+    loginHref: loginHref(v.lang, v.loggedInPage),
+    backHref: v.from ?? href(CARE_TYPE_PAGES[v.careType].search, v.lang),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const v = await view(request, context, params.id);
+  if (!v.loaded || !mayReserveAnonymously(v.careType, v.loaded.appointment.requiresAuthToReserve)) throw data(null, { status: 404 });
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(Object.entries(form).filter(([k, val]) => k !== "csrfToken" && typeof val === "string")) as Record<string, string>;
+  const info = requestInfo(context);
+  const outcome = await reserveAnonymously(db(), {
+    body: values,
+    form: true,
+    appointmentId: v.loaded.appointment.id,
+    bindingRequired: v.loaded.bindingRequired,
+    clientIp: info.clientIp,
+    environment: info.environment,
+    brand: { id: info.brand.id, origin: info.origin },
+    now: now(),
+  });
+  switch (outcome.type) {
+    case "success":
+      throw redirect(href("anonReservation", v.lang, { token: outcome.reservationDetails.token }));
+    case "rateLimited":
+      return data({ form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+    case "validation":
+      return data({ form: { values, errors: outcome.errors }, error: "validation" as const }, { status: 400 });
+    case "appointmentNotAvailable":
+      throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from, error: "appointmentNotAvailable" }));
+    default:
+      return data({ form: { values, errors: {} }, error: outcome.type }, { status: outcome.type === "unknownError" ? 500 : 409 });
+  }
+}
+
+export default function AnonFreeAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const analytics = useAnalytics();
+  const error = actionData?.error;
+  useEffect(() => {
+    if (error && error !== "rateLimited") analytics({ event: "reservationError", errorType: error });
+  }, [error, analytics]);
+  if (!loaderData.found) {
+    return (
+      <div className="narrow">
+        <PageTitle title={t("reservation.reserve.notFound")} />
+        <h1>{t("reservation.reserve.notFound")}</h1>
+        <p>{t("reservation.reserve.notFoundBody")}</p>
+        <p>
+          <LocalizedLink to="booking">{t("reservation.reserve.bookingLink")}</LocalizedLink>
+        </p>
+      </div>
+    );
+  }
+  const { appointment, price, bindingRequired, noticeHours, anonymousAllowed } = loaderData;
+  const fieldErrors = Object.entries((actionData?.form.errors ?? {}) as Record<string, string>).map(([id, key]) => ({ id, message: t(key, { phone: EXAMPLE_PHONE }) }));
+  const reaction = error && error !== "rateLimited" ? reservationErrorReaction(error as ReservationErrorType, "anonymous") : null;
+  const title = t("reservation.view.title");
+  return (
+    <div className="narrow-wide">
+      <PageTitle title={title} hasErrors={!!error} />
+      <ErrorSummary errors={fieldErrors} />
+      {error === "rateLimited" ? <ReservationErrorNotice message="rateLimited" /> : null}
+      {reaction?.kind === "message" ? <ReservationErrorNotice message={reaction.message} /> : null}
+      {reaction?.kind === "page" && error ? (
+        <ReservationErrorNotice message={error}>
+          <p>
+            <a href={loaderData.loginHref}>{reaction.page === "registration" ? t("reservation.errors.register") : t("reservation.errors.loginLink")}</a>
+          </p>
+        </ReservationErrorNotice>
+      ) : null}
+      <h1>{title}</h1>
+      <AppointmentSummary appointment={appointment} />
+      <ReservationNotes appointment={appointment} />
+      <PriceView price={price} />
+      <LoginPrompt loginHref={loaderData.loginHref} required={!anonymousAllowed} />
+      {anonymousAllowed ? <AnonymousReservationForm key={lang} state={actionData?.form} bindingRequired={bindingRequired} noticeHours={noticeHours} /> : null}
+      <p>
+        <a href={loaderData.backHref}>{t("reservation.view.back")}</a>
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,38 @@
-// PLACEHOLDER — replaced by the booking work before this lands.
-export default function Placeholder() {
-  return <h1>…</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/anon-reservation";
+import { now } from "~/.server/clock";
+import { db } from "~/.server/db/client";
+import { getLang } from "~/.server/i18n";
+import { getFreeAppointment } from "~/features/booking/free-appointment.server";
+import { reservationByToken } from "~/features/booking/reservation.server";
+import { AppointmentSummary } from "~/features/booking/reservation-view";
+import { PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+
+// The anonymous confirmation: the same token as the SMS link, so only its holder sees time and place.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await reservationByToken(db(), params.token);
+  const appointment = found ? await getFreeAppointment(db(), found.appointmentId, getLang(context), now()) : null;
+  if (!found || !appointment) throw data(null, { status: 404 });
+  // Summary only: time, place, professional and service — nothing about the person.
+  return { appointment: { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } }, active: found.active, token: params.token };
+}
+
+export default function AnonReservation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const title = t("reservation.confirmation.title");
+  return (
+    <div className="narrow">
+      <PageTitle title={title} />
+      <h1>{loaderData.active ? title : t("reservation.confirmation.cancelled")}</h1>
+      <AppointmentSummary appointment={loaderData.appointment} />
+      {loaderData.active ? <p>{t("reservation.confirmation.smsSent")}</p> : null}
+      <p>
+        <LocalizedLink to="doorAppointment" params={{ token: loaderData.token }}>
+          {t("appointments.details.doorLink")}
+        </LocalizedLink>
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,164 @@
-// PLACEHOLDER — replaced by the booking work before this lands.
-export default function Placeholder() {
-  return <h1>…</h1>;
+import { useEffect } from "react";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/reserve";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { db } from "~/.server/db/client";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { careTypeOfRoute } from "~/features/booking/care-type";
+import { saveContactDetails } from "~/features/booking/contact-editor.server";
+import { ContactEditor, type ContactEditorState } from "~/features/booking/contact-editor";
+import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "~/features/booking/portal-reservation.server";
+import { PortalReservationForm } from "~/features/booking/portal-form";
+import { reservationErrorReaction } from "~/features/booking/reservation-rules";
+import { contactEditorSchema } from "~/features/booking/reservation.schema";
+import { AppointmentSummary, BillingNotice, PriceView, ReservationErrorNotice, ReservationNotes } from "~/features/booking/reservation-view";
+import { handleInsuranceIntent, type InsurancePanelState } from "~/features/insurance/insurance.server";
+import { requireUser } from "~/features/session/guards.server";
+import { href, routeIdForPath } from "~/route-table";
+import { useAnalytics } from "~/ui/analytics";
+import { ErrorSummary, PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { NotificationBanner } from "~/ui/notifications";
+
+function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined): PageInput {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const url = new URL(request.url);
+  const info = requestInfo(context);
+  const careType = careTypeOfRoute(routeIdForPath(url.pathname) ?? "freeAppointment");
+  return { session, careType, rawId, lang, now: now(), brand: info.brand, environment: info.environment, origin: info.origin, url };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const input = pageInput(request, context, params.id);
+  const state = await reservePageState(input);
+  if (state.state === "notFound" || state.state === "noOccupational") return data({ page: state }, { status: 404 });
+  if (state.state === "billing") return { page: state };
+  const insurance = await initialInsurancePanel(state, input.url);
+  const { insuranceContext: _, ...page } = state;
+  return { page: { ...page, insurance, editingContact: input.url.searchParams.get("edit") === "contact", here: input.url.pathname + input.url.search } };
+}
+
+type ActionResult = { error?: string; errors?: Record<string, string>; insurance?: InsurancePanelState; contact?: ContactEditorState };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const input = pageInput(request, context, params.id);
+  const state = await reservePageState(input);
+  if (state.state !== "form") throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "reserve");
+  const back = input.url.pathname + input.url.search.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
+
+  if (intent.startsWith("insurance:") && state.insuranceContext) {
+    const panel = await handleInsuranceIntent(db(), state.insuranceContext, form);
+    if (panel instanceof Response) throw panel;
+    if (!panel) throw data(null, { status: 400 });
+    return data<ActionResult>({ insurance: panel });
+  }
+  if (intent === "saveContact") {
+    const values = Object.fromEntries([...form].filter(([k, v]) => k !== "csrfToken" && k !== "intent" && typeof v === "string")) as Record<string, string>;
+    const parsed = contactEditorSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return data<ActionResult>({ contact: { values, errors } }, { status: 400 });
+    }
+    const saved = await saveContactDetails(db(), input.session.user.id, input.session.actingPerson.id, parsed.data);
+    if (!saved) return data<ActionResult>({ contact: { values, errors: {}, failed: true } }, { status: 500 });
+    throw redirect(back, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.contact.saved" }) } });
+  }
+  if (intent !== "reserve") throw data(null, { status: 400 });
+
+  const outcome = await bookFromForm(input, state, form);
+  if (outcome.type === "success") {
+    throw redirect(href("appointment", input.lang, { ids: outcome.reservationDetails.appointmentId }), {
+      headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.reserve.reserved" }) },
+    });
+  }
+  if (outcome.type === "invalid") return data<ActionResult>({ error: "validation", errors: outcome.errors, insurance: outcome.insurance }, { status: 400 });
+  const reaction = reservationErrorReaction(outcome.type, "portal");
+  if (reaction.kind === "page" && reaction.page === "appointmentUnavailable") {
+    throw redirect(href("appointmentUnavailable", input.lang, {}, { from: state.from, error: "appointmentNotAvailable" }));
+  }
+  if (reaction.kind === "page" && reaction.page === "dataProcessing") throw redirect(href("dataProcessing", input.lang, {}, { next: back }));
+  const message = reaction.kind === "message" ? reaction.message : "unknownError";
+  return data<ActionResult>({ error: outcome.type, errors: { reservation: message } }, { status: message === "unknownError" ? 500 : 409 });
+}
+
+export default function Reserve({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const analytics = useAnalytics();
+  const result = actionData as ActionResult | undefined;
+  const error = result?.error;
+  useEffect(() => {
+    if (error) analytics({ event: "reservationError", errorType: error });
+  }, [error, analytics]);
+  const page = loaderData.page;
+  if (page.state === "notFound" || page.state === "noOccupational") {
+    const title = page.state === "notFound" ? t("reservation.reserve.notFound") : t("reservation.reserve.noOccupational");
+    return (
+      <div className="narrow">
+        <PageTitle title={title} />
+        <h1>{title}</h1>
+        <p>{page.state === "notFound" ? t("reservation.reserve.notFoundBody") : t("reservation.reserve.noOccupationalBody")}</p>
+        <p>
+          <LocalizedLink to={page.state === "notFound" ? "booking" : "privateBooking"}>
+            {page.state === "notFound" ? t("reservation.reserve.bookingLink") : t("reservation.reserve.privateBookingLink")}
+          </LocalizedLink>
+        </p>
+      </div>
+    );
+  }
+  const title = t("reservation.reserve.title");
+  if (page.state === "billing") {
+    return (
+      <div className="narrow">
+        <PageTitle title={title} />
+        <h1>{title}</h1>
+        <BillingNotice billing={page.billing} />
+        <AppointmentSummary appointment={page.appointment} />
+      </div>
+    );
+  }
+  const fieldErrors = Object.entries(result?.errors ?? {})
+    .filter(([k]) => k !== "reservation")
+    .map(([k, key]) => ({ id: k === "contact" ? "contact" : k, message: t(key) }));
+  const contactErrors = Object.entries(result?.contact?.errors ?? {}).map(([k, key]) => ({ id: `contact-${k}`, message: t(key) }));
+  const editing = page.editingContact || !!result?.contact;
+  const here = page.here.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
+  return (
+    <div className="narrow-wide">
+      <PageTitle title={title} hasErrors={fieldErrors.length + contactErrors.length > 0 || !!result?.errors?.reservation} />
+      <ErrorSummary errors={[...contactErrors, ...fieldErrors]} />
+      {result?.errors?.reservation ? <ReservationErrorNotice message={result.errors.reservation} /> : null}
+      <h1>{title}</h1>
+      {page.kela65Warning ? (
+        <NotificationBanner type="warning">
+          <p>{t(page.kela65Warning === "underAge" ? "reservation.reserve.kela65UnderAge" : "reservation.reserve.kela65UnknownAge")}</p>
+        </NotificationBanner>
+      ) : null}
+      <AppointmentSummary appointment={page.appointment} />
+      <ReservationNotes appointment={page.appointment} />
+      <PriceView price={page.price} />
+      <ContactEditor
+        values={page.contact.values}
+        editing={editing}
+        editHref={`${here}${here.includes("?") ? "&" : "?"}edit=contact#contact`}
+        cancelHref={here}
+        submission={result?.contact}
+      />
+      <PortalReservationForm
+        insurance={result?.insurance ?? page.insurance}
+        occupational={page.occupationalConfirmation}
+        bindingRequired={page.bindingRequired}
+        noticeHours={page.noticeHours}
+        contactValid={page.contact.valid}
+        editingContact={editing}
+        errors={result?.errors ?? {}}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { consentChoicesFor, type ConsentChoice } from "~/features/account/consent-choices";
+import { Checkbox, CsrfField } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+import { useBrand } from "~/ui/root-data";
+
+/**
+ * The patient-data consent page's form (spec part 1 §4–§5). With an earlier consent the acknowledgement starts
+ * ticked and the policy text is hidden; the occupational-register choice only in the main brand; submit is
+ * enabled only when acknowledged and not already submitted.
+ */
+export function ConsentPageForm({ updated, choices, error }: { updated: boolean; choices: Record<ConsentChoice, boolean>; error?: string }) {
+  const t = useT();
+  const brand = useBrand();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [acknowledged, setAcknowledged] = useState(updated);
+  const submitted = navigation.state !== "idle";
+  const disabled = hydrated && (!acknowledged || submitted);
+  return (
+    <Form method="post" noValidate>
+      <CsrfField />
+      <fieldset className="fieldset consent">
+        <legend className="fieldset__legend">{t("account.consent.legend")}</legend>
+        {updated ? null : (
+          <>
+            <p>{t("account.consent.intro", { brand: brand?.name })}</p>
+            <p>
+              <a href={brand?.links.terms}>{t("account.consent.policyLink")}</a>
+            </p>
+          </>
+        )}
+        <Checkbox
+          id="privacyPolicyAcknowledged"
+          name="privacyPolicyAcknowledged"
+          label={
+            <>
+              {t("account.consent.acknowledgement")} <span aria-hidden="true">*</span>
+            </>
+          }
+          error={error}
+          defaultChecked={updated}
+          onChange={setAcknowledged}
+        />
+        {consentChoicesFor(brand?.id ?? "main").map((choice) => (
+          <Checkbox key={choice} id={choice} name={choice} label={t(`account.consent.choices.${choice}`)} defaultChecked={choices[choice]} />
+        ))}
+      </fieldset>
+      <button type="submit" className="button" disabled={disabled} aria-disabled={disabled || undefined}>
+        {t("reservation.consent.submit")}
+      </button>
+    </Form>
+  );
+}

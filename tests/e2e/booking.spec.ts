@@ -1,0 +1,143 @@
+import type { Page } from "@playwright/test";
+import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
+
+/** The first free appointment of the list, opened; returns the text of its list entry. */
+async function openFirstFreeAppointment(page: Page): Promise<string> {
+  const first = page.locator(".appointment-list a").first();
+  await expect(first).toBeVisible();
+  const text = (await first.innerText()).replace(/\s+/g, " ").trim();
+  await first.click();
+  return text;
+}
+
+test.describe("booking", () => {
+  test("search free appointments and reserve one without logging in (Solmu, Finnish)", async ({ page, jsEnabled }) => {
+    await gotoRoute(page, "booking", "fi");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: /^Yksityisasiakas/ }).click();
+    await expect(page).toHaveURL(ORIGINS.main + "/fi/ajanvaraus/yksityisasiakas");
+    await expectAccessible(page);
+
+    // Filter by service: a plain GET form, so the search is a link.
+    await page.getByLabel("Palvelu").selectOption({ label: "Yleislääkäri" });
+    if (!jsEnabled) await page.getByRole("button", { name: "Hae" }).click();
+    await expect(page).toHaveURL(/specialtyIds=YLE/);
+    await expect(page.locator(".search-results")).not.toContainText("Gynekologia");
+    await page.getByRole("link", { name: /^Iltapäivä/ }).click();
+    await expect(page).toHaveURL(/time=afternoon/);
+    await expect(page.getByRole("link", { name: /^Iltapäivä/ })).toHaveAttribute("aria-current", "page");
+    const times = await page.locator(".appointment-list strong").allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) {
+      const hour = Number(time.match(/(\d{1,2})[.:]\d{2}/)?.[1] ?? "12");
+      expect(hour >= 12 && hour < 16, time).toBe(true);
+    }
+    await expectAccessible(page);
+
+    await openFirstFreeAppointment(page);
+    await expect(page).toHaveURL(/\/fi\/kirjautumattomat-kayttajat\/vapaat-ajat\/\d+/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Varaa aika");
+    await expect(page.getByText(/Alkaen \d+,\d{2} €/).first()).toBeVisible();
+    await expectAccessible(page);
+
+    // Bad input: the spec's messages in an error summary, nothing reserved.
+    await page.getByLabel("Henkilötunnus").fill("010101-0000");
+    if (jsEnabled) await page.getByLabel("Henkilötunnus").blur();
+    await page.getByRole("button", { name: "Varaa aika" }).click();
+    await expect(page.locator(".error-summary")).toContainText("Tarkista henkilötunnus");
+    await expect(page).toHaveTitle(/^Virhe: /);
+    await expectAccessible(page);
+
+    const matti = people.guardian;
+    await page.getByLabel("Henkilötunnus").fill(matti.identityCode);
+    await page.getByLabel("Etunimi").fill(matti.firstName);
+    await page.getByLabel("Sukunimi").fill(matti.lastName);
+    await page.getByLabel("Matkapuhelinnumero").fill("040 765 4321");
+    await page.getByLabel("Sähköposti").fill("matti@example.com");
+    await page.getByLabel(/Hyväksyn ajanvarauksen käyttöehdot/).check();
+    const binding = page.getByLabel(/sitova/i);
+    if (await binding.count()) await binding.check();
+    await page.getByRole("button", { name: "Varaa aika" }).click();
+
+    await expect(page).toHaveURL(/\/fi\/kirjautumattomat-kayttajat\/varaus\/[\w-]+/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("main")).toContainText(/Solmu (Kamppi|Leppävaara|Itäkeskus|Tikkurila)/);
+    await expect(page.locator("main")).toContainText(/tekstiviest/i);
+    await expectAccessible(page);
+  });
+
+  test("a reserved slot answers 'no longer available' with a way back", async ({ page }) => {
+    await gotoRoute(page, "privateBooking", "fi", { query: { specialtyIds: "YLE" } });
+    const link = page.locator(".appointment-list a").first();
+    const href = (await link.getAttribute("href"))!;
+    // Reserve it through the anonymous call first (as another customer would at the same moment).
+    const id = Number(href.match(/vapaat-ajat\/(\d+)/)![1]);
+    await page.context().request.get(ORIGINS.main + "/fi"); // the CSRF cookie
+    const csrf = await page.evaluate(() => (document.querySelector("input[name=csrfToken]") as HTMLInputElement | null)?.value ?? "");
+    const maija = people.patient;
+    const res = await page.context().request.post(ORIGINS.main + "/api/anon/reserve-appointment?csrfToken=" + encodeURIComponent(csrf), {
+      data: { internalOrganization: "solmu", appointmentId: id, ssn: maija.identityCode, firstName: maija.firstName, lastName: maija.lastName, phone: "0401234567", emailAddress: "maija@example.com" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto(ORIGINS.main + href);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valitettavasti aika ei ole enää vapaana");
+    await expect(page.getByText("Aika on jo varattu. Valitse toinen aika.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: /Takaisin/ }).click();
+    await expect(page).toHaveURL(/\/fi\/ajanvaraus\/yksityisasiakas\?specialtyIds=YLE/);
+    await expect(page.locator(`.appointment-list a[href*='/vapaat-ajat/${id}?']`)).toHaveCount(0);
+  });
+
+  test("reserve logged in, contact details prefilled (Pikkujätti, English)", async ({ page }) => {
+    await login(page, { brand: "pikkujatti", lang: "en", person: people.employee });
+    await gotoRoute(page, "privateBooking", "en", { brand: "pikkujatti" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await openFirstFreeAppointment(page);
+    await expect(page).toHaveURL(/\/en\/available-appointments\/\d+/);
+    await expect(page.locator("main")).toContainText("Paediatrics");
+    await expect(page.locator("main")).toContainText("liisa@example.com");
+    await expectAccessible(page);
+    const binding = page.getByLabel(/binding/i);
+    if (await binding.count()) await binding.check();
+    await page.getByRole("button", { name: /^(Book|Reserve)/ }).click();
+    await expect(page).toHaveURL(/\/en\/appointments\/\d+/);
+    await expect(page.getByText(/Appointment reserved/i).first()).toBeVisible();
+    await expect(page.locator("main")).toContainText("Pikkujätti Kamppi");
+    await expectAccessible(page);
+  });
+
+  test("65+ booking asks for the patient-data consent first (Swedish)", async ({ page }) => {
+    const erkki = people.senior;
+    await gotoRoute(page, "login", "sv");
+    await identify(page, new RegExp(erkki.identityCode));
+    await gotoRoute(page, "kela65Booking", "sv");
+    await expect(page.getByLabel("Tjänst")).toBeDisabled();
+    await expectAccessible(page);
+    await openFirstFreeAppointment(page);
+    if (/behandling-av-patientuppgifter/.test(page.url())) {
+      await expectAccessible(page);
+      await page.getByRole("checkbox", { name: /dataskydd|integritet/i }).first().check();
+      await page.getByRole("button", { name: /Spara|Godkänn|Fortsätt/ }).click();
+    }
+    await expect(page).toHaveURL(/\/sv\/lediga-tider\/kela65\/\d+/);
+    await expect(page.locator("main")).toContainText("28,20 €");
+    await expect(page.locator("main")).not.toContainText(/Från 28,20/);
+    await expectAccessible(page);
+  });
+
+  test("the occupational list for an employee, and its sign-in landing", async ({ page }) => {
+    await gotoRoute(page, "occupationalLanding", "fi", { query: { specialtyIds: "TTH" } });
+    await expectAccessible(page);
+    await identifyFromLanding(page, people.employee.identityCode);
+    await expect(page).toHaveURL(ORIGINS.main + "/fi/tyoterveys?specialtyIds=TTH");
+    await expect(page.locator(".search-results")).toContainText("Timo Tuominen");
+    await expectAccessible(page);
+  });
+});
+
+async function identifyFromLanding(page: Page, identityCode: string) {
+  await page.getByRole("link", { name: /Kirjaudu/ }).first().click();
+  await identify(page, new RegExp(identityCode));
+}

@@ -18,7 +18,8 @@ import pikkujattiLogo from "#brands/pikkujatti/logo.svg?url";
 import { requestInfo, sessionState } from "./.server/context";
 import { csrfTokenFor } from "./.server/csrf";
 import { env } from "./.server/env";
-import { getLang, i18nextMiddleware, resources } from "./.server/i18n";
+import { getLang, i18nextMiddleware, pageResources } from "./.server/i18n";
+import { needsBookingTexts } from "./lib/text-namespaces";
 import { flashContext, sessionMiddleware } from "./.server/middleware";
 import { I18nProvider } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
@@ -35,7 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessio
 const TOKENS = { main: mainTokens, pikkujatti: pikkujattiTokens } as const;
 const LOGOS = { main: mainLogo, pikkujatti: pikkujattiLogo } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const session = sessionState(context);
   const lang = getLang(context);
@@ -65,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     session: valid ? { expiresAt: valid.expiresAt.toISOString() } : null,
     csrfToken: csrfTokenFor(info.csrfCookie),
     flash: flash.flash,
-    resources: resources[lang][brand.id],
+    resources: pageResources(lang, brand.id, needsBookingTexts(new URL(request.url).pathname, flash.flash?.key)),
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
@@ -80,6 +81,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (needsBookingTexts(currentUrl.pathname) !== needsBookingTexts(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 

@@ -1,3 +1,4 @@
+import { BOOKING_NAMESPACES } from "~/lib/text-namespaces";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import type { RouterContextProvider } from "react-router";
 import type { BrandId } from "#brands/index";
@@ -46,6 +47,23 @@ function build(): Record<Lang, Record<BrandId, Tree>> {
 }
 
 export const resources = build();
+
+const trimmed = new Map<string, Tree>();
+
+/**
+ * The texts a page sends to the browser: everything on booking pages, the rest without the booking namespaces.
+ * The objects are built once, so the browser-side i18n instances stay cached by identity.
+ */
+export function pageResources(lang: Lang, brandId: BrandId, withBooking: boolean): Tree {
+  if (withBooking) return resources[lang][brandId];
+  const key = `${lang}:${brandId}`;
+  let tree = trimmed.get(key);
+  if (!tree) {
+    tree = Object.fromEntries(Object.entries(resources[lang][brandId]).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns))) as Tree;
+    trimmed.set(key, tree);
+  }
+  return tree;
+}
 
 /** The language of a request: the first path segment, else a `lang` query parameter, else Finnish. */
 export function langOfRequest(request: Request): Lang {

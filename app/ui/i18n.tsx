@@ -10,12 +10,14 @@ type Resources = Record<string, unknown>;
  * server and the browser render the same words on the first pass. Instances never change language, so one
  * serves every request of its language and brand.
  */
-const instances = new Map<string, { resources: Resources; instance: i18n }>();
+// Keyed by the texts object too: pages send all texts or all but the booking ones (two objects per language).
+const instances = new WeakMap<Resources, Map<string, i18n>>();
 
 export function i18nFor(lang: Lang, brandId: string, resources: Resources): i18n {
   const key = `${lang}:${brandId}`;
-  const cached = instances.get(key);
-  if (cached && cached.resources === resources) return cached.instance;
+  let byKey = instances.get(resources);
+  const cached = byKey?.get(key);
+  if (cached) return cached;
   const instance = createInstance();
   instance.use(initReactI18next).init({
     lng: lang,
@@ -27,7 +29,8 @@ export function i18nFor(lang: Lang, brandId: string, resources: Resources): i18n
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  instances.set(key, { resources, instance });
+  if (!byKey) instances.set(resources, (byKey = new Map()));
+  byKey.set(key, instance);
   return instance;
 }
 

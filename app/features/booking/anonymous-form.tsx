@@ -46,6 +46,12 @@ export function AnonymousReservationForm({ state, bindingRequired, noticeHours }
             maxLength={name === "ssn" ? 11 : 100}
             spellCheck={false}
             onBlur={name === "phone" || name === "emailAddress" ? (e) => setContact((c) => ({ ...c, [name]: e.target.value.trim() !== "", blurred: true })) : undefined}
+            // Once shown, the warning clears while typing, so it does not vanish (and shift the form) under the next click.
+            onChange={
+              name === "phone" || name === "emailAddress"
+                ? (e) => contact.blurred && setContact((c) => ({ ...c, [name]: e.target.value.trim() !== "" }))
+                : undefined
+            }
           />
         ))}
         {onlyOne ? (

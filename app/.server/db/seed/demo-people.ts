@@ -22,6 +22,7 @@ export function demoPeople(year: number) {
     senior: person("senior", "Erkki", "Nieminen", { year: year - 70, month: 1, day: 28 }, 907, "aged 65 or over"),
     newCustomer: person("newCustomer", "Sanna", "Uusitalo", { year: 1995, month: 7, day: 14 }, 908, "no events yet"),
     smsUser: person("smsUser", "Kalle", "Mäkinen", { year: 1978, month: 12, day: 5 }, 909, "SMS second factor on"),
+    newSenior: person("newSenior", "Helmi", "Heikkilä", { year: year - 68, month: 5, day: 9 }, 911, "aged 65 or over, patient-data consent not given yet: booking asks it first"),
     notCreditWorthy: person("notCreditWorthy", "Pekka", "Peloton", { year: 1972, month: 4, day: 18 }, 910, "not credit-worthy: booking shows the billing notice"),
   };
 }

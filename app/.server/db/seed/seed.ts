@@ -58,6 +58,9 @@ function careTypesOf(specialtyId: string): CareType[] {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Demo people who have not given the patient-data consent yet. */
+const CONSENT_MISSING = ["newCustomer", "senior", "newSenior"];
+
 function kindOf(specialtyId: string, clinicId: string): string {
   return specialtyId === "Y65V" ? "Y65V" : clinicId === "RMT" ? "ETA" : "VAST";
 }
@@ -155,8 +158,8 @@ export async function seed(db: Database, today: Date) {
           phoneNumber: "+358401234567",
           emailAddress: `${p.firstName.toLowerCase().replace(/[^a-z]/g, "")}@example.com`,
           language: "fi",
-          patientDataConsent: p.key === "newCustomer" || p.key === "senior" ? "missing" : "ok",
-          patientDataConsentUpdatedAt: p.key === "newCustomer" || p.key === "senior" ? null : new Date(today.getTime() - 200 * DAY),
+          patientDataConsent: CONSENT_MISSING.includes(p.key) ? "missing" : "ok",
+          patientDataConsentUpdatedAt: CONSENT_MISSING.includes(p.key) ? null : new Date(today.getTime() - 200 * DAY),
           mfaOnboardingPhone: p.key === "patient" ? "+358401234567" : null,
           mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
           // Liisa's employer contract includes web reservation; Matti's does not (phone-service promo instead).

@@ -101,32 +101,54 @@ export function TextField({ id, name, label, hint, error, className, ...input }:
 export function Radios({
   name,
   legend,
+  hint,
   options,
   error,
   defaultValue,
   idPrefix,
+  onChange,
 }: {
   name: string;
   legend: ReactNode;
-  options: { value: string; label: ReactNode; hint?: ReactNode }[];
+  hint?: ReactNode;
+  options: { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean }[];
   error?: string;
-  defaultValue?: string;
+  defaultValue?: string | null;
   idPrefix?: string;
+  onChange?(value: string): void;
 }) {
+  const t = useT();
   const base = idPrefix ?? name;
+  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
-      <fieldset className="fieldset" aria-describedby={error ? `${base}-error` : undefined}>
+      <fieldset className="fieldset" aria-describedby={describedBy}>
         <legend className="fieldset__legend">{legend}</legend>
+        {hint ? (
+          <div className="field__hint" id={`${base}-hint`}>
+            {hint}
+          </div>
+        ) : null}
         {error ? (
           <p className="field__error" id={`${base}-error`}>
+            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
             {error}
           </p>
         ) : null}
         <div className="radios">
           {options.map((o, i) => (
             <div className="radios__item" key={o.value}>
-              <input className="radios__input" id={i === 0 ? base : `${base}-${o.value}`} name={name} type="radio" value={o.value} defaultChecked={defaultValue === o.value} aria-describedby={o.hint ? `${base}-${o.value}-hint` : undefined} />
+              <input
+                className="radios__input"
+                id={i === 0 ? base : `${base}-${o.value}`}
+                name={name}
+                type="radio"
+                value={o.value}
+                defaultChecked={defaultValue === o.value}
+                disabled={o.disabled}
+                aria-describedby={o.hint ? `${base}-${o.value}-hint` : undefined}
+                onChange={onChange ? () => onChange(o.value) : undefined}
+              />
               <label className="radios__label" htmlFor={i === 0 ? base : `${base}-${o.value}`}>
                 {o.label}
               </label>

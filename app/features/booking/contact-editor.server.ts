@@ -1,5 +1,5 @@
+import { logAccess } from "~/.server/access-log";
 import { eq } from "drizzle-orm";
-import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
@@ -24,7 +24,7 @@ export async function saveContactDetails(db: Database, actorId: string, personId
   try {
     const [updated] = await db.transaction(async (tx) => {
       const rows = await tx.update(s.people).set(details).where(eq(s.people.id, personId)).returning();
-      await tx.insert(s.accessLog).values({ at: now(), actorId, subjectId: personId, action: "write", resource: "contact-info" });
+      await logAccess({ actorId, subjectId: personId, action: "write", resource: "contact-info" }, tx);
       return rows;
     });
     return updated ?? null;

@@ -1,3 +1,4 @@
+import { logAccess } from "~/.server/access-log";
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { BrandId } from "#brands/index";
@@ -152,7 +153,7 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         await queueSms(tx, { to: phone, body: t("reservation.sms.confirmation", { time: formatDateTime(slot.a.startsAt, lang), place, link }) });
       }
       const actorId = reserver.channel === "portal" ? reserver.actorId : person.id;
-      await tx.insert(s.accessLog).values({ at: now, actorId, subjectId: person.id, action: "write", resource: "reservation", resourceId: String(slot.a.id) });
+      await logAccess({ actorId, subjectId: person.id, action: "write", resource: "reservation", resourceId: String(slot.a.id) }, tx);
       return { reservationId: reservation.id, appointmentId: slot.a.id, startDate: slot.a.startsAt.toISOString(), durationMinutes: slot.a.durationMinutes, token };
     });
     logger.info("appointment reserved", { appointmentId: details.appointmentId, channel: reserver.channel, careType: request.careType });

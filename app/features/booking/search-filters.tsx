@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
 import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
+import { Field } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import type { CareType } from "./care-type";
 import type { FilterOptions } from "./search.server";
@@ -57,51 +58,44 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
       <input type="hidden" name="time" value={draft.time} />
       <input type="hidden" name="prevSpecialty" value={filters.specialtyIds[0] ?? ""} />
       <input type="hidden" name="prevPractitioner" value={filters.practitionerIds[0] ?? ""} />
-      <div className="field">
-        <label className="field__label" htmlFor="search-specialty">
-          {t("booking.search.specialty")}
-        </label>
-        {kela65 ? (
-          <div className="field__hint" id="search-specialty-hint">
-            {t("booking.search.specialtyFixed")}
-          </div>
-        ) : null}
-        <select
-          id="search-specialty"
-          name="specialtyIds"
-          className="input"
-          disabled={kela65}
-          aria-describedby={kela65 ? "search-specialty-hint" : undefined}
-          value={draft.specialtyIds[0] ?? ""}
-          onChange={(e) => run(changeSpecialty(draft, e.target.value || null))}
-        >
-          <option value="">{t("booking.search.anySpecialty")}</option>
-          {options.specialties.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="search-practitioner">
-          {t("booking.search.practitioner")}
-        </label>
-        <select
-          id="search-practitioner"
-          name="practitionerIds"
-          className="input"
-          value={draft.practitionerIds[0] ?? ""}
-          onChange={(e) => run(changePractitioner(draft, e.target.value || null, careType))}
-        >
-          <option value="">{t("booking.search.anyPractitioner")}</option>
-          {options.practitioners.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}, {p.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="search-specialty" label={t("booking.search.specialty")} hint={kela65 ? t("booking.search.specialtyFixed") : undefined}>
+        {(describedBy) => (
+          <select
+            id="search-specialty"
+            name="specialtyIds"
+            className="input"
+            disabled={kela65}
+            aria-describedby={describedBy}
+            value={draft.specialtyIds[0] ?? ""}
+            onChange={(e) => run(changeSpecialty(draft, e.target.value || null))}
+          >
+            <option value="">{t("booking.search.anySpecialty")}</option>
+            {options.specialties.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="search-practitioner" label={t("booking.search.practitioner")}>
+        {() => (
+          <select
+            id="search-practitioner"
+            name="practitionerIds"
+            className="input"
+            value={draft.practitionerIds[0] ?? ""}
+            onChange={(e) => run(changePractitioner(draft, e.target.value || null, careType))}
+          >
+            <option value="">{t("booking.search.anyPractitioner")}</option>
+            {options.practitioners.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}, {p.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <div className="field">
         <fieldset className="fieldset" aria-describedby="search-clinics-hint">
           <legend className="fieldset__legend">{t("booking.search.clinics")}</legend>
@@ -133,20 +127,19 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
           ))}
         </fieldset>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="search-date">
-          {t("booking.search.date")}
-        </label>
-        <input
-          id="search-date"
-          name="startDate"
-          type="date"
-          className="input input--short"
-          min={today}
-          value={draft.startDate ?? today}
-          onChange={(e) => run({ ...draft, offset: 0, startDate: e.target.value || null })}
-        />
-      </div>
+      <Field id="search-date" label={t("booking.search.date")}>
+        {() => (
+          <input
+            id="search-date"
+            name="startDate"
+            type="date"
+            className="input input--short"
+            min={today}
+            value={draft.startDate ?? today}
+            onChange={(e) => run({ ...draft, offset: 0, startDate: e.target.value || null })}
+          />
+        )}
+      </Field>
       <div className="checkbox">
         <input
           className="checkbox__input"

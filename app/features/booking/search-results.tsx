@@ -45,12 +45,13 @@ function AppointmentLine({ a, lang, linkTo, index }: { a: FreeAppointment; lang:
   const where = a.isRemote ? t(`booking.search.location.${a.locationType}`) : a.clinic.name;
   return (
     <li>
+      {/* The whole entry is the link, so its name says who and where, not just the time. */}
       <Link to={linkTo} id={`free-appointment-${index}`}>
-        <strong>{formatTime(new Date(a.startDate), lang)}</strong> <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>
+        <strong>{formatTime(new Date(a.startDate), lang)}</strong> <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
+        <span>
+          {a.practitioner.name}, {a.practitioner.title}
+        </span>
       </Link>
-      <span>
-        {a.practitioner.name}, {a.practitioner.title}
-      </span>
       <span className="muted">
         {a.specialty.name} · {where}
         {a.requiresAuthToReserve ? ` · ${t("booking.search.requiresAuth")}` : null}

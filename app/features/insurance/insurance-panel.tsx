@@ -1,7 +1,7 @@
 // Rendered inside the reservation page's <Form method="post">. Without JavaScript every part is shown and the
 // server decides; once hydrated, parts that do not apply to the current choice are hidden.
 import { useEffect, useState, type ReactNode } from "react";
-import { Checkbox } from "~/ui/form";
+import { Checkbox, Radios } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { formatDate } from "~/lib/format";
@@ -17,60 +17,6 @@ import {
   type ReimbursementChoice,
 } from "./insurance-choice";
 import type { InsurancePanelState } from "./insurance.server";
-
-type Option = { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean };
-
-/** Radios in a fieldset with a legend (the markup and ids of ~/ui/form Radios, plus disabled options and onChange). */
-function ChoiceRadios({ name, legend, hint, options, error, defaultValue, onChange }: { name: string; legend: ReactNode; hint?: ReactNode; options: Option[]; error?: string; defaultValue?: string | null; onChange?(value: string): void }) {
-  const t = useT();
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <fieldset className="fieldset" aria-describedby={describedBy}>
-        <legend className="fieldset__legend">{legend}</legend>
-        {hint ? (
-          <div className="field__hint" id={`${name}-hint`}>
-            {hint}
-          </div>
-        ) : null}
-        {error ? (
-          <p className="field__error" id={`${name}-error`}>
-            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
-            {error}
-          </p>
-        ) : null}
-        <div className="radios">
-          {options.map((o, i) => {
-            const id = i === 0 ? name : `${name}-${o.value}`;
-            return (
-              <div className="radios__item" key={o.value}>
-                <input
-                  className="radios__input"
-                  id={id}
-                  name={name}
-                  type="radio"
-                  value={o.value}
-                  defaultChecked={defaultValue === o.value}
-                  disabled={o.disabled}
-                  aria-describedby={o.hint ? `${id}-hint` : undefined}
-                  onChange={onChange ? () => onChange(o.value) : undefined}
-                />
-                <label className="radios__label" htmlFor={id}>
-                  {o.label}
-                </label>
-                {o.hint ? (
-                  <div className="radios__hint" id={`${id}-hint`}>
-                    {o.hint}
-                  </div>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
-  );
-}
 
 function IntentButton({ intent, children, secondary = false }: { intent: string; children: ReactNode; secondary?: boolean }) {
   // formNoValidate: the panel's steps must not be stopped by the browser checking the rest of the booking form.
@@ -106,7 +52,7 @@ export function InsurancePanel({ state }: { state: InsurancePanelState }) {
     <section className="insurance-panel" aria-labelledby="insurance-heading">
       <h2 id="insurance-heading">{t("insurance.heading")}</h2>
       <p>{t("insurance.intro")}</p>
-      <ChoiceRadios
+      <Radios
         name={INSURANCE_FIELDS.insurer}
         legend={t("insurance.insurer.legend")}
         options={PORTAL_INSURERS.map((value) => ({ value, label: t(`insurance.insurers.${value}`) }))}
@@ -115,7 +61,7 @@ export function InsurancePanel({ state }: { state: InsurancePanelState }) {
         onChange={(v) => setInsurer(v as PortalInsurer)}
       />
       {shown(insurer !== "OTHER") ? (
-        <ChoiceRadios
+        <Radios
           name={INSURANCE_FIELDS.reimbursement}
           legend={t("insurance.reimbursement.legend")}
           hint={t("insurance.reimbursement.hint")}
@@ -127,7 +73,7 @@ export function InsurancePanel({ state }: { state: InsurancePanelState }) {
       ) : null}
       {features.pohjolaCompanyFlow && shown(insurer === "POHJOLA" && reimbursement === "USE_REIMBURSEMENT") ? (
         <>
-          <ChoiceRadios
+          <Radios
             name={INSURANCE_FIELDS.policyOwner}
             legend={t("insurance.owner.legend")}
             hint={t("insurance.owner.hint")}
@@ -142,7 +88,7 @@ export function InsurancePanel({ state }: { state: InsurancePanelState }) {
             onChange={setOwner}
           />
           {shown(owner === "company") ? (
-            <ChoiceRadios
+            <Radios
               name={INSURANCE_FIELDS.eventType}
               legend={t("insurance.eventType.legend")}
               hint={hydrated ? undefined : t("insurance.eventType.hint")}
@@ -269,7 +215,7 @@ function LahiTapiolaStatus({ state, permitError, lang }: { state: InsurancePanel
     case "insurance_found_with_permits":
       return (
         <div>
-          <ChoiceRadios
+          <Radios
             name={INSURANCE_FIELDS.permit}
             legend={t("insurance.lahitapiola.permitsLegend")}
             options={permits.map((p) => ({

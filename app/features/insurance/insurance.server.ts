@@ -1,5 +1,6 @@
 // The insurer panel's services: the reservation page (routes/booking/reserve.tsx) and the /api/insurance/* and
 // /api/concepts resource routes call these.
+import { logAccess } from "~/.server/access-log";
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { brands } from "#brands/index";
@@ -99,7 +100,7 @@ export function isUnderageCustomer(person: { birthDate: string }, guardian: { bi
 }
 
 async function logRead(db: Database, actorId: string, subjectId: string, resource: string) {
-  await db.insert(s.accessLog).values({ at: now(), actorId, subjectId, action: "read", resource, resourceId: null });
+  await logAccess({ actorId, subjectId, resource }, db);
 }
 
 // --- the insurers' checks (shared by the panel and the API routes) -------------------------------------

@@ -1,4 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 
 /**
  * End-to-end tests in the machine's Chromium (never a downloaded browser): CHROMIUM_PATH, else /usr/bin/chromium.
@@ -18,6 +20,23 @@ function server(port: number, dataDir: string, extraEnv: string) {
   };
 }
 
+const PROJECTS = [
+  { name: "js", use: { javaScriptEnabled: true } },
+  { name: "no-js", use: { javaScriptEnabled: false } },
+];
+
+/**
+ * E2E_REVERSE=1 runs the suite back to front (last file first, and without JavaScript before with), which proves
+ * that no test depends on what an earlier one left behind.
+ */
+function reversedProjects() {
+  const files = readdirSync(path.join(import.meta.dirname, "e2e"))
+    .filter((f) => f.endsWith(".spec.ts"))
+    .sort()
+    .reverse();
+  return files.flatMap((file) => [...PROJECTS].reverse().map((p) => ({ ...p, name: `${p.name} ${file}`, testMatch: file })));
+}
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "../test-results",
@@ -35,10 +54,7 @@ export default defineConfig({
     },
     trace: "off",
   },
-  projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
-  ],
+  projects: process.env.E2E_REVERSE ? reversedProjects() : PROJECTS,
   webServer: [
     server(PORT, "data/e2e", ""),
     // A second server whose sessions go idle after 40 seconds, for the expiry warnings and redirect.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
+import { ORIGINS, bookingDate, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
 
 /** The first free appointment of the list, opened; returns the text of its list entry. */
 async function openFirstFreeAppointment(page: Page): Promise<string> {
@@ -23,6 +23,11 @@ test.describe("booking", () => {
     await page.getByLabel("Palvelu", { exact: true }).selectOption({ label: "Yleislääkäri" });
     if (!jsEnabled) await page.getByRole("button", { name: "Hae" }).click();
     await expect(page).toHaveURL(/specialtyIds=YLE/);
+    // A day of this test's own, so its reservation never meets the customer's seeded appointments.
+    const startDate = bookingDate(15);
+    await page.getByLabel("Hae alkaen päivästä").fill(startDate);
+    if (!jsEnabled) await page.getByRole("button", { name: "Hae" }).click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${startDate}`));
     await expect(page.locator(".search-results")).not.toContainText("Gynekologia");
     await page.getByRole("link", { name: /^Iltapäivä/ }).click();
     await expect(page).toHaveURL(/time=afternoon/);
@@ -70,7 +75,8 @@ test.describe("booking", () => {
 
   test("a reserved slot answers 'no longer available' with a way back", async ({ page, jsEnabled }) => {
     const time = jsEnabled ? "morning" : "evening";
-    await gotoRoute(page, "privateBooking", "fi", { query: { specialtyIds: "YLE", time } });
+    const startDate = bookingDate(22);
+    await gotoRoute(page, "privateBooking", "fi", { query: { specialtyIds: "YLE", time, startDate } });
     const link = page.locator(".appointment-list a").first();
     const href = (await link.getAttribute("href"))!;
     // Reserve it through the anonymous call first (as another customer would at the same moment).
@@ -87,13 +93,13 @@ test.describe("booking", () => {
     await expect(page.getByText("Aika on jo varattu. Valitse toinen aika.")).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("link", { name: /Takaisin/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/fi/ajanvaraus/yksityisasiakas\\?specialtyIds=YLE&time=${time}`));
+    await expect(page).toHaveURL(new RegExp(`/fi/ajanvaraus/yksityisasiakas\\?specialtyIds=YLE&time=${time}&startDate=${startDate}`));
     await expect(page.locator(`.appointment-list a[href*='/vapaat-ajat/${id}?']`)).toHaveCount(0);
   });
 
   test("reserve logged in, contact details prefilled (Pikkujätti, English)", async ({ page, jsEnabled }) => {
     await login(page, { brand: "pikkujatti", lang: "en", person: people.employee });
-    await gotoRoute(page, "privateBooking", "en", { brand: "pikkujatti", query: { time: jsEnabled ? "morning" : "afternoon" } });
+    await gotoRoute(page, "privateBooking", "en", { brand: "pikkujatti", query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(29) } });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectAccessible(page);
     await openFirstFreeAppointment(page);
@@ -108,13 +114,17 @@ test.describe("booking", () => {
     await expect(page.getByText(/Appointment reserved/i).first()).toBeVisible();
     await expect(page.locator("main")).toContainText("Pikkujätti Kamppi");
     await expectAccessible(page);
+    // Liisa holds seeded appointments too: cancelling this one keeps her under the reservation limit for later runs.
+    await page.getByRole("link", { name: "Cancel appointment" }).click();
+    await page.getByRole("button", { name: "Yes, cancel the appointment" }).click();
+    await expect(page.getByText(/Appointment cancel+ed/i).first()).toBeVisible();
   });
 
   test("65+ booking asks for the patient-data consent first (Swedish)", async ({ page, jsEnabled }) => {
     const helmi = people.newSenior;
     await gotoRoute(page, "login", "sv");
     await identify(page, new RegExp(helmi.identityCode));
-    await gotoRoute(page, "kela65Booking", "sv", { query: { time: jsEnabled ? "morning" : "afternoon" } });
+    await gotoRoute(page, "kela65Booking", "sv", { query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(36) } });
     await expect(page.getByLabel("Tjänst", { exact: true })).toBeDisabled();
     await expectAccessible(page);
     await openFirstFreeAppointment(page);

@@ -9,7 +9,9 @@ import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
 import { currentDatabase, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
-import { env } from "./env";
+import { assertSafeConfiguration, developmentStandIns, env } from "./env";
+import { clientAddressKey, limitBody, noDevelopmentPaths } from "./http-guards";
+import { startSmsDelivery } from "./sms/gateway";
 import { readAnalyticsConsent } from "./analytics-consent";
 import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
@@ -24,6 +26,7 @@ import { purgeOldSessions } from "./session";
 const state = ((globalThis as { __portal?: { ready?: Promise<express.Express> } }).__portal ??= {});
 
 export async function prepareDatabase() {
+  assertSafeConfiguration();
   if (currentDatabase()) return;
   const handle = await openDatabase({ databaseUrl: env().databaseUrl, dataDir: env().dataDir });
   setDatabase(handle);
@@ -39,11 +42,19 @@ async function build(): Promise<express.Express> {
   await prepareDatabase();
   const app = express();
   app.disable("x-powered-by");
-  if (env().trustProxy) app.set("trust proxy", true);
+  // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
+  if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
   app.use(securityHeaders());
+  app.use(limitBody(env().maxBodyBytes));
 
-  if (!env().oidcIssuer) await mountDevIdentity(app);
-  if (!process.env.SMS_GATEWAY_URL) mountDevOutbox(app);
+  const production = env().environment === "production";
+  if (production) {
+    app.use(noDevelopmentPaths());
+  } else {
+    if (!env().oidcIssuer) await mountDevIdentity(app);
+    if (!env().smsGatewayUrl) mountDevOutbox(app);
+  }
+  if (env().smsGatewayUrl) startSmsDelivery({ url: env().smsGatewayUrl!, token: process.env.SMS_GATEWAY_TOKEN ?? "" });
 
   app.all(
     "*splat",
@@ -60,7 +71,7 @@ async function build(): Promise<express.Express> {
           nonce: res.locals.nonce,
           brand,
           environment: env().environment,
-          clientIp: req.ip ?? "unknown",
+          clientIp: clientAddressKey(req.ip),
           origin: env().origins[brand.id],
           newCsrfCookie: fresh,
           csrfCookie: existing ?? fresh!,
@@ -78,7 +89,9 @@ async function build(): Promise<express.Express> {
   // Expired sessions are purged hourly; cheap and keeps the table small.
   const timer = setInterval(() => purgeOldSessions().catch((e) => reportError(e)), 60 * 60 * 1000);
   timer.unref();
-  logger.info("portal ready", { brands: Object.keys(brands), database: currentDatabase()?.kind, identity: env().oidcIssuer ? "configured" : "development" });
+  const standIns = developmentStandIns();
+  logger.info("portal ready", { brands: Object.keys(brands), environment: env().environment, database: currentDatabase()?.kind, identity: env().oidcIssuer ? "configured" : "development" });
+  if (standIns.length) logger.info(`running with development stand-ins: ${standIns.join(", ")} — never expose this configuration; see README "Deploying"`);
   return app;
 }
 

@@ -1,31 +1,58 @@
 import type { Environment } from "#brands/index";
 
+export const DEFAULT_SESSION_SECRET = "development-only-session-secret-change-me";
+
+/**
+ * `TRUST_PROXY`: how many proxies in front of the app append to `X-Forwarded-For` (a number), or which addresses
+ * may (a comma-separated list of addresses, subnets or Express's names `loopback`, `linklocal`, `uniquelocal`).
+ * `true` is refused: it would take the client's own claim of its address, and every per-client limit with it.
+ */
+export function parseTrustProxy(value: string | undefined): { ok: true; value: number | string[] | false } | { ok: false } {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "false" || v === "0") return { ok: true, value: false };
+  if (/^\d+$/.test(v)) return { ok: true, value: Number(v) };
+  const list = v
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const address = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+  return list.length && list.every((p) => address.test(p)) ? { ok: true, value: list } : { ok: false };
+}
+
 /** Configuration read from the environment once; everything has a working embedded default. */
-function read() {
-  const port = Number(process.env.PORT ?? 3000);
-  const production = process.env.NODE_ENV === "production";
-  const environment: Environment = process.env.APP_ENVIRONMENT === "production" ? "production" : "development";
+function read(source: NodeJS.ProcessEnv = process.env) {
+  const port = Number(source.PORT ?? 3000);
+  const production = source.NODE_ENV === "production";
+  const environment: Environment = source.APP_ENVIRONMENT === "production" ? "production" : "development";
+  const trustProxy = parseTrustProxy(source.TRUST_PROXY);
   return {
     port,
     /** Production build (NODE_ENV) — cookies get __Host- and Secure, HSTS is sent when served over https. */
     production,
-    /** The product's environment (development/production) decides feature flags and development identity codes. */
+    /** The product's environment (development/production) decides feature flags, stand-ins and identity codes. */
     environment,
-    secureCookies: process.env.SECURE_COOKIES ? process.env.SECURE_COOKIES === "true" : production && environment === "production",
-    sessionSecret: process.env.SESSION_SECRET ?? "development-only-session-secret-change-me",
-    databaseUrl: process.env.DATABASE_URL || null,
-    dataDir: process.env.DATA_DIR ?? "./data",
+    /** Browsers accept Secure cookies on http://localhost too, so every production build sets them. */
+    secureCookies: source.SECURE_COOKIES ? source.SECURE_COOKIES !== "false" : production,
+    sessionSecret: source.SESSION_SECRET || DEFAULT_SESSION_SECRET,
+    databaseUrl: source.DATABASE_URL || null,
+    dataDir: source.DATA_DIR ?? "./data",
     /** Public origins per brand; redirect URIs are built from these, never from the Host header. */
     origins: {
-      main: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
-      pikkujatti: process.env.PUBLIC_ORIGIN_PIKKUJATTI ?? `http://pikkujatti.localhost:${port}`,
+      main: source.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+      pikkujatti: source.PUBLIC_ORIGIN_PIKKUJATTI ?? `http://pikkujatti.localhost:${port}`,
     },
-    oidcIssuer: process.env.OIDC_ISSUER || null,
-    sentryDsn: process.env.SENTRY_DSN || null,
-    sessionIdleSeconds: Number(process.env.SESSION_IDLE_SECONDS ?? 30 * 60),
-    sessionAbsoluteSeconds: Number(process.env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
-    seedOnEmpty: process.env.SEED_ON_EMPTY !== "false",
-    trustProxy: process.env.TRUST_PROXY === "true",
+    oidcIssuer: source.OIDC_ISSUER || null,
+    smsGatewayUrl: source.SMS_GATEWAY_URL || null,
+    sentryDsn: source.SENTRY_DSN || null,
+    sessionIdleSeconds: Number(source.SESSION_IDLE_SECONDS ?? 30 * 60),
+    sessionAbsoluteSeconds: Number(source.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
+    /** Demo people are seeded into an empty database in development only. */
+    seedOnEmpty: environment === "development" && source.SEED_ON_EMPTY !== "false",
+    trustProxy: trustProxy.ok ? trustProxy.value : false,
+    /** Largest form or JSON body read (bytes); larger ones are answered 413 before reading. */
+    maxBodyBytes: Number(source.MAX_BODY_BYTES ?? 100 * 1024),
+    /** Requests served at once by one process; beyond it, 503 with Retry-After at once. */
+    maxRequestsInFlight: Number(source.MAX_REQUESTS_IN_FLIGHT ?? 100),
   };
 }
 
@@ -37,4 +64,63 @@ export function env(): Env {
 /** Tests change the environment and read it again. */
 export function resetEnv() {
   cached = null;
+}
+
+/** The development stand-ins this configuration runs on (identity provider, SMS outbox, insurers). */
+export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): string[] {
+  const e = read(source);
+  if (e.environment === "production") return [];
+  return [
+    !e.oidcIssuer && "identity provider (/dev/identity)",
+    !e.smsGatewayUrl && "SMS outbox (/dev/outbox)",
+    !source.LAHITAPIOLA_API_URL && "LähiTapiola insurer (/dev/insurers)",
+    !source.POHJOLA_API_URL && "Pohjola insurer (demo policies)",
+  ].filter((s): s is string => !!s);
+}
+
+/**
+ * What keeps a production configuration (`APP_ENVIRONMENT=production`) from starting: every missing real adapter
+ * and every unsafe setting, so one failed start names them all. Empty in development.
+ */
+export function productionProblems(source: NodeJS.ProcessEnv = process.env): string[] {
+  if (source.APP_ENVIRONMENT !== "production") return [];
+  const problems: string[] = [];
+  const missing = (name: string, why: string) => {
+    if (!source[name]?.trim()) problems.push(`${name} is not set: ${why}`);
+  };
+  if (source.NODE_ENV !== "production") problems.push("NODE_ENV is not production: serve the production build (npm run serve)");
+  missing("DATABASE_URL", "production data lives in PostgreSQL, not in the embedded database");
+  const secret = source.SESSION_SECRET ?? "";
+  if (!secret || secret === DEFAULT_SESSION_SECRET) problems.push("SESSION_SECRET is not set: give a random secret of at least 32 bytes");
+  else if (Buffer.byteLength(secret) < 32) problems.push("SESSION_SECRET is shorter than 32 bytes");
+  missing("OIDC_ISSUER", "strong identification needs the identity broker (the development identity provider never runs in production)");
+  missing("OIDC_CLIENT_ID", "the portal's client id at the identity broker");
+  if (!source.OIDC_PRIVATE_KEY?.trim() && !source.OIDC_CLIENT_SECRET?.trim()) problems.push("OIDC_PRIVATE_KEY (or OIDC_CLIENT_SECRET) is not set: the portal cannot authenticate to the identity broker");
+  if (source.OIDC_ALLOW_HTTP === "true") problems.push("OIDC_ALLOW_HTTP=true: the identity broker must be reached over https");
+  missing("SMS_GATEWAY_URL", "confirmations and clinic-door links are sent through the SMS gateway (the development outbox never runs in production)");
+  missing("SMS_GATEWAY_TOKEN", "the SMS gateway's API token");
+  missing("LAHITAPIOLA_API_URL", "LähiTapiola's policy and permit service");
+  missing("LAHITAPIOLA_API_TOKEN", "LähiTapiola's API token");
+  missing("LAHITAPIOLA_APPLY_URL", "LähiTapiola's permit application page");
+  missing("POHJOLA_API_URL", "Pohjola's insurance check service");
+  missing("POHJOLA_API_KEY", "Pohjola's API key");
+  for (const name of ["PUBLIC_ORIGIN", "PUBLIC_ORIGIN_PIKKUJATTI"]) {
+    const origin = source[name]?.trim();
+    if (!origin) problems.push(`${name} is not set: the brand's public https origin`);
+    else if (!origin.startsWith("https://")) problems.push(`${name} is not an https origin`);
+  }
+  if (source.SECURE_COOKIES === "false") problems.push("SECURE_COOKIES=false: cookies must be Secure with the __Host- prefix in production");
+  if (!parseTrustProxy(source.TRUST_PROXY).ok) problems.push("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
+  if (source.SEED_ON_EMPTY === "true") problems.push("SEED_ON_EMPTY=true: demo people are never seeded in production");
+  if (source.CLOCK_NOW) problems.push("CLOCK_NOW is set: production runs on the real clock");
+  return problems;
+}
+
+/** Refuses to start a production configuration that is not safe, naming everything that is wrong at once. */
+export function assertSafeConfiguration(source: NodeJS.ProcessEnv = process.env) {
+  const problems = productionProblems(source);
+  if (problems.length) {
+    throw new Error(`Refusing to start with APP_ENVIRONMENT=production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+  if (!parseTrustProxy(source.TRUST_PROXY).ok) throw new Error("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
 }

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { now } from "./clock";
 import { db } from "./db/client";
 import { rateLimits } from "./db/schema";
+import { clientAddressKey } from "./http-guards";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -38,7 +39,7 @@ export function expressRateLimit(name: string, limit: number, windowSeconds: num
   return async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     try {
-      const r = await hitRateLimit(`${name}:ip:${req.ip}`, limit, windowSeconds);
+      const r = await hitRateLimit(`${name}:ip:${clientAddressKey(req.ip)}`, limit, windowSeconds);
       if (r.allowed) return next();
       res.setHeader("Retry-After", String(r.retryAfterSeconds));
       res.status(429).type("text/plain").send("Too many attempts. Please try again in a moment.");

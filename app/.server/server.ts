@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { shedLoad } from "./http-guards";
 
 /**
  * Starts the portal: in development through Vite (hot reload), in production from the build.
@@ -27,6 +28,8 @@ async function main() {
     // Other files of public/ (copied into build/client): only paths that look like files reach the disk.
     const files = express.static("build/client", { maxAge: "1h", index: false });
     server.use((req, res, next) => (/\.\w+$/.test(req.path) ? files(req, res, next) : next()));
+    // Beyond this many requests in flight, answer 503 at once rather than queue (DESIGN §8, overload).
+    server.use(shedLoad(Number(process.env.MAX_REQUESTS_IN_FLIGHT ?? 100)));
     const mod = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as AppModule;
     appModule = async () => mod;
   } else {
@@ -59,6 +62,13 @@ async function main() {
   process.once("SIGINT", stop);
 }
 
+/** A refused configuration is a message for the operator, not a stack trace. */
+function fail(error: unknown) {
+  if (error instanceof Error && error.message.startsWith("Refusing to start")) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+}
+
 /**
  * WEB_CONCURRENCY > 1 runs that many worker processes sharing the port (app nodes are stateless when the
  * database is PostgreSQL; the embedded database belongs to one process, so it always runs one).
@@ -74,10 +84,7 @@ async function primary() {
 }
 
 if (production && workers > 1 && process.env.DATABASE_URL && cluster.isPrimary) {
-  primary().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  primary().catch(fail);
   cluster.on("exit", (worker, code) => {
     if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
   });
@@ -88,8 +95,5 @@ if (production && workers > 1 && process.env.DATABASE_URL && cluster.isPrimary) 
   process.once("SIGTERM", stopAll);
   process.once("SIGINT", stopAll);
 } else {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  main().catch(fail);
 }

@@ -3,6 +3,7 @@ import {
   ageOn,
   CHECK_CHARACTERS,
   checkCharacter,
+  identityCodeOptions,
   isValidIdentityCode,
   makeTestIdentityCode,
   maskIdentityCode,
@@ -238,6 +239,25 @@ describe("parseIdentityCode: development codes", () => {
     expect(errorOf("131052-308U", options)).toBe("checkCharacter");
     expect(errorOf(`010190-001${checkCharacter("010190001")}`, options)).toBe("individualNumber");
     expect(parsed("131052-308T", options).isDevelopmentCode).toBe(false);
+  });
+});
+
+describe("identityCodeOptions: what each environment accepts", () => {
+  const testCode = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 902);
+  const realRange = `010190-899${checkCharacter("010190899")}`;
+
+  it("production refuses test codes (900–999) and the two-letter form, and takes real codes", () => {
+    const production = identityCodeOptions("production");
+    expect(errorOf(testCode, production)).toBe("developmentCode");
+    expect(errorOf(`010190-900${checkCharacter("010190900")}`, production)).toBe("developmentCode");
+    expect(errorOf("010190-AB1X", production)).toBe("developmentCode");
+    expect(errorOf(realRange, production)).toBeNull();
+  });
+
+  it("development takes both forms", () => {
+    const development = identityCodeOptions("development");
+    expect(parsed(testCode, development).isTestCode).toBe(true);
+    expect(parsed("010190-AB1X", development).isDevelopmentCode).toBe(true);
   });
 });
 

@@ -39,7 +39,17 @@ export type ParsedIdentityCode = {
   isDevelopmentCode: boolean;
 };
 
-export type IdentityCodeOptions = { allowDevelopmentCodes?: boolean };
+export type IdentityCodeOptions = {
+  allowDevelopmentCodes?: boolean;
+  /** Test codes (individual number 900–999) are valid by default; production refuses them. */
+  allowTestCodes?: boolean;
+};
+
+/** What an environment accepts: development takes both development forms, production neither. */
+export function identityCodeOptions(environment: "development" | "production"): IdentityCodeOptions {
+  const development = environment === "development";
+  return { allowDevelopmentCodes: development, allowTestCodes: development };
+}
 
 export type ParseIdentityCodeResult =
   | { ok: true; value: ParsedIdentityCode }
@@ -136,6 +146,7 @@ export function parseIdentityCode(
     if (checkCharacter(dd + mm + yy + individualNumber) !== check) {
       return { ok: false, error: "checkCharacter" };
     }
+    if (options.allowTestCodes === false && Number(individualNumber) >= 900) return { ok: false, error: "developmentCode" };
   }
 
   // Parity of the individual number gives the gender; a development code has only its last

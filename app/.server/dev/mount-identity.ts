@@ -1,6 +1,6 @@
 import type { Express } from "express";
 import { eq } from "drizzle-orm";
-import { ageOn, isValidIdentityCode } from "~/lib/identity-code";
+import { ageOn, identityCodeOptions, isValidIdentityCode } from "~/lib/identity-code";
 import { acrLabels } from "~/features/session/login-options";
 import { now } from "../clock";
 import { db } from "../db/client";
@@ -28,7 +28,7 @@ export async function mountDevIdentity(app: Express) {
     clientJwks: publicJwks,
     redirectUris: Object.values(env().origins).map((o) => `${o}/oauth/callback`),
     acrLabels: acrLabels(),
-    validateIdentityCode: (code) => isValidIdentityCode(code, { allowDevelopmentCodes: env().environment === "development" }),
+    validateIdentityCode: (code) => isValidIdentityCode(code, identityCodeOptions(env().environment)),
     async listDemoPeople() {
       const year = now().getUTCFullYear();
       return Object.values(demoPeople(year))

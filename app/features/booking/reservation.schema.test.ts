@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { makeTestIdentityCode } from "~/lib/identity-code";
 import { anonymousReservationSchema, contactEditorSchema, isFinnishPhone, portalReservationSchema } from "./reservation.schema";
 
-const code = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 902);
+// An ordinary individual number: production takes these (test codes 900–999 only in development).
+const code = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 302);
 const valid = { ssn: ` ${code.toLowerCase()} `, firstName: " Maija ", lastName: "Meikäläinen", phone: "040 123 4567", emailAddress: "maija@example.com", terms: "on" };
 const errorsOf = (schema: ReturnType<typeof anonymousReservationSchema>, input: Record<string, unknown>) => {
   const r = schema.safeParse(input);
@@ -34,6 +35,10 @@ describe("anonymous reservation form", () => {
     expect(errorsOf(form, { ...valid, ssn: dev })).toEqual({ ssn: "reservation.errors.ssn" });
     const devForm = anonymousReservationSchema({ allowDevelopmentCodes: true, bindingRequired: false, form: true });
     expect(devForm.safeParse({ ...valid, ssn: dev }).success).toBe(true);
+    // Test codes (900–999) likewise.
+    const testCode = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 902);
+    expect(errorsOf(form, { ...valid, ssn: testCode })).toEqual({ ssn: "reservation.errors.ssn" });
+    expect(devForm.safeParse({ ...valid, ssn: testCode }).success).toBe(true);
   });
 
   it("requires the binding checkbox only when the start is close", () => {

@@ -33,7 +33,7 @@ export function anonymousReservationSchema(options: { allowDevelopmentCodes: boo
       .trim()
       .toUpperCase()
       .max(IDENTITY_CODE_LENGTH, ANON_ERRORS.ssn)
-      .refine((v) => parseIdentityCode(v, { allowDevelopmentCodes: options.allowDevelopmentCodes }).ok, ANON_ERRORS.ssn),
+      .refine((v) => parseIdentityCode(v, { allowDevelopmentCodes: options.allowDevelopmentCodes, allowTestCodes: options.allowDevelopmentCodes }).ok, ANON_ERRORS.ssn),
     firstName: text(ANON_ERRORS.firstName),
     lastName: text(ANON_ERRORS.lastName),
     phone: z.string({ error: ANON_ERRORS.phone }).trim().max(20, ANON_ERRORS.phone).refine(isFinnishPhone, ANON_ERRORS.phone).transform(normalisePhone),

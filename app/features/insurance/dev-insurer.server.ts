@@ -61,7 +61,7 @@ const TEXTS: Record<Lang, Record<string, string>> = {
 };
 
 export function devInsurerEnabled(): boolean {
-  return !process.env.LAHITAPIOLA_API_URL;
+  return env().environment !== "production" && !process.env.LAHITAPIOLA_API_URL;
 }
 
 function escapeHtml(v: string): string {

@@ -10,7 +10,7 @@ import { flashCookie } from "~/.server/flash";
 import { beginLogin, completeLogin, IdentityError, type PendingLogin } from "~/.server/identity/oidc";
 import { logger } from "~/.server/logger";
 import { createSession, destroySession } from "~/.server/session";
-import { ageOn, parseIdentityCode } from "~/lib/identity-code";
+import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-code";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { acrValues, safeNextPath } from "./login-options";
@@ -72,8 +72,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
     return loginPage("session.login.errors.failed");
   }
 
-  const allowDevelopmentCodes = env().environment === "development";
-  const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentCodes });
+  const parsed = parseIdentityCode(identified.identityCode, identityCodeOptions(env().environment));
   if (!parsed.ok) return loginPage("session.login.errors.failed");
 
   const [person] = await db().select().from(people).where(eq(people.identityCode, parsed.value.code)).limit(1);

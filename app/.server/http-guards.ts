@@ -1,0 +1,97 @@
+import type { RequestHandler } from "express";
+
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
+
+/**
+ * Answers 413 before reading a body over `maxBytes`, and 411 for a body of unknown length: browsers send the
+ * length of every form and fetch body, and Node's parser never lets a body run past its declared length, so no
+ * request can make the app read more than `maxBytes`. (Uploads get limits of their own when they exist.)
+ */
+export function limitBody(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const length = req.headers["content-length"];
+    if (length === undefined) {
+      if (req.headers["transfer-encoding"] && !BODYLESS.has(req.method)) return refuse(res, 411, "A request body needs a Content-Length.");
+      return next();
+    }
+    if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
+    if (Number(length) > maxBytes) return refuse(res, 413, `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
+    next();
+  };
+}
+
+function refuse(res: Parameters<RequestHandler>[1], status: number, text: string) {
+  // The unread body is not drained: close the connection instead of reading it.
+  res.setHeader("Connection", "close");
+  res.status(status).type("text/plain").send(text);
+}
+
+/**
+ * Bounds the requests one process serves at once. Beyond `max`, answers 503 with `Retry-After` at once, so the
+ * requests that got in are served fast instead of everyone queueing behind a saturated event loop and database.
+ */
+export function shedLoad(max: number, retryAfterSeconds = 2): RequestHandler & { inFlight(): number } {
+  let inFlight = 0;
+  const handler: RequestHandler = (req, res, next) => {
+    if (inFlight >= max) {
+      res.setHeader("Retry-After", String(retryAfterSeconds));
+      res.setHeader("Cache-Control", "no-store");
+      res
+        .status(503)
+        .type("html")
+        .send(
+          '<!doctype html><html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Palvelu on ruuhkautunut · Tjänsten är överbelastad · Service busy</title></head><body><main><h1>Palvelu on juuri nyt ruuhkautunut</h1><p>Yritä hetken kuluttua uudelleen.</p><p lang="sv">Tjänsten är överbelastad just nu. Försök igen om en stund.</p><p lang="en">The service is busy right now. Please try again in a moment.</p></main></body></html>',
+        );
+      return;
+    }
+    inFlight++;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      inFlight--;
+    };
+    res.once("finish", release);
+    res.once("close", release);
+    next();
+  };
+  return Object.assign(handler, { inFlight: () => inFlight });
+}
+
+/** In production no development path answers: `/dev/*` is 404 whatever else is mounted. */
+export function noDevelopmentPaths(): RequestHandler {
+  return (req, res, next) => {
+    let path = req.path;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // An undecodable path is matched as it is.
+    }
+    // Routing ignores case (and React Router decodes), so the guard does too.
+    path = path.toLowerCase().replace(/\/{2,}/g, "/");
+    if (path === "/dev" || path.startsWith("/dev/")) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The key a client's per-address limits count under: the IPv4 address, or the /64 network of an IPv6 address
+ * (one subscriber gets a whole /64, so counting single IPv6 addresses would hand out fresh tries for free).
+ */
+export function clientAddressKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (v4) return v4[1];
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}

@@ -1,0 +1,116 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import { count } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import * as s from "~/.server/db/schema";
+import { useTestDatabase } from "./test-db";
+
+/**
+ * The production configuration, served by the production build as a separate process: it refuses to start
+ * without its real adapters and strong secrets, and once started no development stand-in answers and no demo
+ * person exists. Production needs PostgreSQL, so this runs where DATABASE_URL is set (CI's second run).
+ */
+const t = useTestDatabase({ seed: false });
+const built = existsSync("build/server/index.js");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Child = { output: () => string; exited: Promise<number | null>; stop: () => void };
+const children: Child[] = [];
+afterAll(() => children.forEach((c) => c.stop()));
+
+function serve(env: NodeJS.ProcessEnv): Child {
+  let output = "";
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OIDC_|SMS_|LAHITAPIOLA_|POHJOLA_|PUBLIC_ORIGIN|SESSION_SECRET|CLOCK_NOW|SEED_ON_EMPTY|TRUST_PROXY|SECURE_COOKIES)/.test(k)));
+  const child = spawn(process.execPath, ["--import", "tsx", "app/.server/server.ts"], { env: { ...clean, LOG_LEVEL: "", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout.on("data", (c: Buffer) => (output += c));
+  child.stderr.on("data", (c: Buffer) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const handle = {
+    output: () => output,
+    exited,
+    stop: () => {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    },
+  };
+  children.push(handle);
+  return handle;
+}
+
+async function listening(port: number, child: Child) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
+      return;
+    } catch {
+      if (await Promise.race([child.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))])) break;
+    }
+  }
+  throw new Error(`the server did not start:\n${child.output()}`);
+}
+
+describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (built server on PostgreSQL)", () => {
+  const production = (port: number): NodeJS.ProcessEnv => ({
+    NODE_ENV: "production",
+    APP_ENVIRONMENT: "production",
+    PORT: String(port),
+    DATABASE_URL: t.url!,
+    SESSION_SECRET: "a-production-secret-that-is-at-least-32-bytes",
+    OIDC_ISSUER: "https://broker.invalid",
+    OIDC_CLIENT_ID: "portal",
+    OIDC_CLIENT_SECRET: "secret",
+    SMS_GATEWAY_URL: "https://sms.invalid/send",
+    SMS_GATEWAY_TOKEN: "token",
+    LAHITAPIOLA_API_URL: "https://lahitapiola.invalid/api",
+    LAHITAPIOLA_API_TOKEN: "token",
+    LAHITAPIOLA_APPLY_URL: "https://lahitapiola.invalid/apply",
+    POHJOLA_API_URL: "https://pohjola.invalid/api",
+    POHJOLA_API_KEY: "key",
+    PUBLIC_ORIGIN: "https://portal.invalid",
+    PUBLIC_ORIGIN_PIKKUJATTI: "https://pikkujatti.invalid",
+    TRUST_PROXY: "1",
+  });
+
+  it("refuses to start without its adapters and secrets, naming each", async () => {
+    const child = serve({ NODE_ENV: "production", APP_ENVIRONMENT: "production", PORT: String(await freePort()), DATABASE_URL: "" });
+    expect(await child.exited).toBe(1);
+    const said = child.output();
+    expect(said).toContain("Refusing to start with APP_ENVIRONMENT=production");
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "OIDC_ISSUER", "SMS_GATEWAY_URL", "LAHITAPIOLA_API_URL", "POHJOLA_API_URL", "PUBLIC_ORIGIN"]) expect(said).toContain(name);
+  }, 60_000);
+
+  it("refuses a short session secret and TRUST_PROXY=true even with everything else set", async () => {
+    const port = await freePort();
+    const child = serve({ ...production(port), SESSION_SECRET: "too-short", TRUST_PROXY: "true" });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toMatch(/SESSION_SECRET is shorter than 32 bytes[\s\S]*TRUST_PROXY/);
+  }, 60_000);
+
+  it("once started, answers no development path, seeds nobody and sets Secure __Host- cookies", async () => {
+    const port = await freePort();
+    const child = serve(production(port));
+    await listening(port, child);
+    for (const path of ["/dev/identity", "/dev/identity/.well-known/openid-configuration", "/dev/outbox", "/dev/insurers/lahitapiola/apply", "/DEV/outbox"]) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
+      expect(res.status, path).toBe(404);
+    }
+    const login = await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
+    expect(login.status).toBe(200);
+    expect(login.headers.get("set-cookie")).toMatch(/^__Host-csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure/);
+    const [people] = await t.db.select({ n: count() }).from(s.people);
+    expect(people.n).toBe(0);
+    expect(child.output()).not.toContain("development stand-ins");
+  }, 60_000);
+});

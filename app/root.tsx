@@ -17,6 +17,7 @@ import mainLogo from "#brands/main/logo.svg?url";
 import pikkujattiLogo from "#brands/pikkujatti/logo.svg?url";
 import { requestInfo, sessionState } from "./.server/context";
 import { csrfTokenFor } from "./.server/csrf";
+import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
 import { getLang, i18nextMiddleware, pageResources } from "./.server/i18n";
 import { needsBookingTexts } from "./lib/text-namespaces";
@@ -64,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: user ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare } : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
     session: valid ? { expiresAt: valid.expiresAt.toISOString() } : null,
-    csrfToken: csrfTokenFor(info.csrfCookie),
+    csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(session)),
     flash: flash.flash,
     resources: pageResources(lang, brand.id, needsBookingTexts(new URL(request.url).pathname, flash.flash?.key)),
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,

@@ -3,8 +3,10 @@ import { cookieName, readCookie, serializeCookie } from "./cookies";
 import { env } from "./env";
 
 /**
- * CSRF tokens: a random cookie per browser, and a form token that is its HMAC. A cross-site page can neither
- * read the cookie nor compute the token. The cookie is replaced at login and logout.
+ * CSRF tokens: a random cookie per browser, and a form token that is its HMAC, bound to the session once there
+ * is one. A cross-site page can neither read the cookie nor compute the token, and a cookie planted from a
+ * sibling subdomain (where `__Host-` is off) is worthless without the victim's session. The cookie is replaced
+ * at login and logout.
  */
 export const CSRF_COOKIE = () => cookieName("csrf");
 export const CSRF_FIELD = "csrfToken";
@@ -26,8 +28,22 @@ export function readCsrfCookieHeader(cookieHeader: string | null): string | null
   return v && v.length <= 64 ? v : null;
 }
 
-export function csrfTokenFor(cookieValue: string): string {
-  return createHmac("sha256", env().sessionSecret).update(`csrf:${cookieValue}`).digest("base64url");
+/** `sessionIdHash`: the session the token is bound to (null before there is one). */
+export function csrfTokenFor(cookieValue: string, sessionIdHash: string | null = null): string {
+  const binding = sessionIdHash ? `:${sessionIdHash}` : "";
+  return createHmac("sha256", env().sessionSecret).update(`csrf:${cookieValue}${binding}`).digest("base64url");
+}
+
+/**
+ * Cross-site requests are refused outright where the browser says where they come from: `Sec-Fetch-Site` must be
+ * same-origin (or none: typed by the user), and `Origin`, when sent, must be the brand's own origin.
+ */
+export function isSameOriginRequest(request: Request, brandOrigin: string): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== new URL(brandOrigin).origin) return false;
+  return true;
 }
 
 /** The token a request carries: `csrfToken` in the query (the spec's API), the X-CSRF-Token header, or the form. */
@@ -50,11 +66,11 @@ async function presentedToken(request: Request): Promise<string | null> {
   return null;
 }
 
-export async function isValidCsrf(request: Request, cookieValue: string | null): Promise<boolean> {
+export async function isValidCsrf(request: Request, cookieValue: string | null, sessionIdHash: string | null = null): Promise<boolean> {
   if (!cookieValue) return false;
   const token = await presentedToken(request);
   if (!token) return false;
-  const expected = Buffer.from(csrfTokenFor(cookieValue));
+  const expected = Buffer.from(csrfTokenFor(cookieValue, sessionIdHash));
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

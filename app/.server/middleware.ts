@@ -1,8 +1,8 @@
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { requestInfo, sessionContext } from "./context";
-import { csrfCookieHeader, isValidCsrf, readCsrfCookie } from "./csrf";
+import { csrfCookieHeader, isSameOriginRequest, isValidCsrf, readCsrfCookie } from "./csrf";
 import { clearFlashCookie, readFlash, type Flash } from "./flash";
-import { readSession } from "./session";
+import { readSession, sessionBinding, touchSession } from "./session";
 import { routeIdForPath } from "~/route-table";
 
 /** The flash of the request; the root loader marks it shown, and only then is the cookie cleared. */
@@ -19,15 +19,17 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // A page that this brand does not have (brands/<brand>/brand.ts `hiddenPages`) does not exist here.
   const pageId = routeIdForPath(new URL(request.url).pathname);
   if (pageId && info.brand.hiddenPages.includes(pageId)) throw data(null, { status: 404 });
+  // The session is read first (without extending it) because the CSRF token is bound to it.
+  const session = await readSession(request, { touch: false });
   if (!SAFE_METHODS.has(request.method)) {
-    if (!(await isValidCsrf(request, readCsrfCookie(request)))) {
+    if (!isSameOriginRequest(request, info.origin) || !(await isValidCsrf(request, readCsrfCookie(request), sessionBinding(session)))) {
       throw data({ reason: "csrf" }, { status: 403 });
     }
   }
   // Asking how long the session has left must not extend it; everything else counts as activity.
   const isSessionApi = new URL(request.url).pathname === "/api/session";
   const touch = !isSessionApi ? true : request.method === "POST" ? "force" : false;
-  context.set(sessionContext, await readSession(request, { touch }));
+  context.set(sessionContext, await touchSession(session, touch));
   const flash = { flash: readFlash(request), shown: false };
   context.set(flashContext, flash);
 

@@ -40,7 +40,10 @@ export function sessionExpiry(row: Pick<SessionRow, "lastSeenAt" | "absoluteExpi
   return new Date(Math.min(idle, row.absoluteExpiresAt.getTime()));
 }
 
-/** Reads the session of a request, refreshing its idle timer (at most once a minute, to spare writes). */
+/**
+ * Reads the session of a request. With `touch`, refreshes its idle timer (at most once a minute, to spare
+ * writes; "force" always).
+ */
 export async function readSession(request: Request, options: { touch?: boolean | "force" } = {}): Promise<SessionState> {
   const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE());
   if (!id || id.length > 100) return { status: "none" };
@@ -55,15 +58,26 @@ export async function readSession(request: Request, options: { touch?: boolean |
     .limit(1);
   const row = found?.row;
   if (!row || row.revokedAt) return { status: "none" };
-  const t = now();
   const expiresAt = sessionExpiry(row);
-  if (expiresAt.getTime() <= t.getTime()) return { status: "expired", idHash };
+  if (expiresAt.getTime() <= now().getTime()) return { status: "expired", idHash };
+  return touchSession({ status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt }, options.touch ?? true);
+}
 
-  if (options.touch === "force" || (options.touch !== false && t.getTime() - row.lastSeenAt.getTime() > touchAfterMs())) {
-    await db().update(sessions).set({ lastSeenAt: t }).where(eq(sessions.idHash, idHash));
-    row.lastSeenAt = t;
+/** Counts a request as activity on a valid session (see readSession). */
+export async function touchSession(state: SessionState, touch: boolean | "force"): Promise<SessionState> {
+  if (state.status !== "valid" || touch === false) return state;
+  const t = now();
+  if (touch === "force" || t.getTime() - state.row.lastSeenAt.getTime() > touchAfterMs()) {
+    await db().update(sessions).set({ lastSeenAt: t }).where(eq(sessions.idHash, state.idHash));
+    state.row.lastSeenAt = t;
+    state.expiresAt = sessionExpiry(state.row);
   }
-  return { status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt: sessionExpiry(row) };
+  return state;
+}
+
+/** What a CSRF token is bound to: the session's id hash (also of an expired one), or nothing before login. */
+export function sessionBinding(state: SessionState): string | null {
+  return state.status === "none" ? null : state.idHash;
 }
 
 /**

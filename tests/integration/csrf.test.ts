@@ -3,9 +3,15 @@ import { sessionContext } from "~/.server/context";
 import { CSRF_COOKIE, csrfTokenFor, isValidCsrf, newCsrfCookieValue, readCsrfCookie } from "~/.server/csrf";
 import { sessionMiddleware } from "~/.server/middleware";
 import { SESSION_COOKIE } from "~/.server/session";
-import { cookiePair, login, makeContext, makeRequest, runMiddleware, useTestDatabase } from "./test-db";
+import { cookiePair, login, makeContext, makeRequest, ORIGIN, runMiddleware, sessionOf, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
+
+async function sessionState(setCookie: string) {
+  const state = await sessionOf(setCookie);
+  if (state.status !== "valid") throw new Error("expected a valid session");
+  return state;
+}
 
 const cookie = newCsrfCookieValue();
 const token = csrfTokenFor(cookie);
@@ -113,10 +119,11 @@ describe("the root session middleware", () => {
     expect(statusOf(thrown)).toBe(403);
   });
 
-  it("passes a POST with the token and loads the session", async () => {
+  it("passes a POST with the token bound to its session and loads the session", async () => {
     const patient = t.person("patient");
     const session = await login(patient);
-    const request = post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: token } });
+    const bound = csrfTokenFor(cookie, (await sessionState(session)).idHash);
+    const request = post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: bound }, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } });
     const { thrown, nextCalled, response, context } = await throughMiddleware(request);
     expect(thrown).toBeNull();
     expect(nextCalled).toBe(true);
@@ -124,6 +131,30 @@ describe("the root session middleware", () => {
     const state = context.get(sessionContext);
     expect(state.status).toBe("valid");
     expect(state.status === "valid" && state.user?.id).toBe(patient.id);
+  });
+
+  it("refuses, once logged in, a token not bound to that session (a cookie planted from a sibling subdomain)", async () => {
+    const patient = t.person("patient");
+    const session = await login(patient);
+    const other = await login(t.person("guardian"));
+    for (const stale of [token, csrfTokenFor(cookie, (await sessionState(other)).idHash)]) {
+      const { thrown, nextCalled } = await throughMiddleware(post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: stale } }));
+      expect(statusOf(thrown)).toBe(403);
+      expect(nextCalled).toBe(false);
+    }
+  });
+
+  it("refuses a valid token sent from another origin or site", async () => {
+    const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }];
+    for (const headers of foreign) {
+      const api = makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, { method: "POST", cookie: csrfCookie, headers });
+      const { thrown, nextCalled } = await throughMiddleware(api);
+      expect(statusOf(thrown), JSON.stringify(headers)).toBe(403);
+      expect(nextCalled).toBe(false);
+    }
+    const same = await throughMiddleware(makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, { method: "POST", cookie: csrfCookie, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } }));
+    expect(same.thrown).toBeNull();
+    expect(same.nextCalled).toBe(true);
   });
 
   it("lets a GET through without a token and hands out a CSRF cookie to a new browser", async () => {

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev-lahitapiola-apply";
 import { now } from "~/.server/clock";
-import { requestInfo } from "~/.server/context";
+import { requestInfo, sessionState } from "~/.server/context";
+import { sessionBinding } from "~/.server/session";
 import { csrfTokenFor } from "~/.server/csrf";
 import { db } from "~/.server/db/client";
 import { DECISIONS, applicationPage, decide, devInsurerEnabled, readApplication, type Decision } from "~/features/insurance/dev-insurer.server";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const application = readApplication(url, now(), [info.origin]);
   const lang = application?.lang ?? (isLang(url.searchParams.get("lang")) ? (url.searchParams.get("lang") as "fi") : "fi");
-  const html = applicationPage({ lang, search: url.search, csrfToken: csrfTokenFor(info.csrfCookie), valid: !!application });
+  const html = applicationPage({ lang, search: url.search, csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(sessionState(context))), valid: !!application });
   return new Response(html, { status: application ? 200 : 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 

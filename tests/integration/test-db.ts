@@ -40,6 +40,8 @@ type Handle = Awaited<ReturnType<typeof openDatabase>>;
 export type TestDatabase = {
   readonly db: Database;
   readonly kind: "pglite" | "postgres";
+  /** The connection string of this file's PostgreSQL database (null on PGlite). */
+  readonly url: string | null;
   /** A seeded demo person, read from the database. */
   person(key: DemoKey): Person;
 };
@@ -51,6 +53,7 @@ export type TestDatabase = {
 export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase {
   let handle: Handle | null = null;
   let drop: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
   const persons = new Map<DemoKey, Person>();
 
   beforeAll(async () => {
@@ -62,7 +65,8 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
       drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       const target = new URL(url);
       target.pathname = `/${name}`;
-      handle = await openDatabase({ databaseUrl: target.toString() });
+      databaseUrl = target.toString();
+      handle = await openDatabase({ databaseUrl });
     } else {
       handle = await openDatabase({ dataDir: "memory://" });
     }
@@ -94,6 +98,9 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
     get db() {
       if (!handle) throw new Error("test database is not open yet");
       return handle.db;
+    },
+    get url() {
+      return databaseUrl;
     },
     get kind() {
       if (!handle) throw new Error("test database is not open yet");

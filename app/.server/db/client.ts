@@ -20,10 +20,33 @@ type Handle = { db: Database; migrate(opts?: { migrationsSchema?: string }): Pro
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder on disk, or memory with `memory://`). */
 export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string; searchPath?: string }): Promise<Handle> {
   if (options.databaseUrl) {
+    // Fail fast when the database stalls: a request answers the error view within seconds instead of hanging,
+    // and the pool recovers by itself (a timed-out connection is discarded).
+    const statementTimeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 4000);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // Waiting for a connection, new or from the pool.
+      connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2000),
+      // Server side: the database cancels a slow statement; client side: a frozen server is given up on.
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 500,
+      idle_in_transaction_session_timeout: 15_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // A connection whose query timed out may still have that query (or an open transaction) on the server:
+    // it is closed, never handed out again.
+    pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: Error) => {
+            if (error?.message === "Query read timeout") client.end().catch(() => {});
+          });
+        }
+        return result;
+      };
     });
     // An idle connection that the server closes (restart, failover) must not take the process down.
     pool.on("error", (error) => logger.warn("idle database connection closed", { message: error.message }));

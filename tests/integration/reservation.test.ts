@@ -17,7 +17,7 @@ import * as apiAnon from "~/routes/booking/api-anon-reserve-appointment";
 import * as apiReserve from "~/routes/booking/api-reserve-appointment";
 import * as reservePage from "~/routes/booking/reserve";
 import * as unavailable from "~/routes/booking/unavailable";
-import { FIXED_NOW, ORIGIN, cookiePair, login, makeContext, makeRequest, runMiddleware, thrownResponse, useTestDatabase } from "./test-db";
+import { FIXED_NOW, ORIGIN, cookiePair, cookieValue, login, makeContext, makeRequest, runMiddleware, thrownResponse, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -90,10 +90,19 @@ describe("anonymous reservation (page)", () => {
     const log = await t.db.select().from(s.accessLog).where(and(eq(s.accessLog.resource, "reservation"), eq(s.accessLog.resourceId, String(id))));
     expect(log).toHaveLength(1);
 
-    const confirmation = makeRequest(location);
+    // The browser that reserved sees the whole summary; anyone else with the link, time and place only.
+    const ownerCookie = response.headers.get("Set-Cookie")!;
+    expect(ownerCookie).toMatch(/^reservation=[\w-]+;.*HttpOnly.*Max-Age=86400/);
+    const confirmation = makeRequest(location, { cookie: cookiePair(ownerCookie) });
     const page = await anonReservation.loader({ request: confirmation, context: await makeContext(confirmation), params: { token } } as never);
-    expect(page.appointment.id).toBe(id);
+    expect(page.appointment).toMatchObject({ id, practitioner: { name: expect.any(String) }, specialty: { name: expect.any(String) } });
     expect(JSON.stringify(page)).not.toContain(patient.identityCode);
+    for (const cookie of [undefined, "reservation=forged", `reservation=${cookieValue(ownerCookie)}x`]) {
+      const stranger = makeRequest(location, { cookie });
+      const seen = await anonReservation.loader({ request: stranger, context: await makeContext(stranger), params: { token } } as never);
+      expect(Object.keys(seen.appointment).sort()).toEqual(["clinic", "durationMinutes", "isRemote", "locationType", "startsAt"]);
+      expect(JSON.stringify(seen)).not.toMatch(/practitioner|specialty/);
+    }
     const bad = makeRequest("/fi/kirjautumattomat-kayttajat/varaus/AAAAAAAAAAAA");
     const badContext = await makeContext(bad);
     const notFound = await Promise.resolve(anonReservation.loader({ request: bad, context: badContext, params: { token: "AAAAAAAAAAAA" } } as never)).catch((e) => e);

@@ -9,7 +9,14 @@ import { NotificationBanner } from "~/ui/notifications";
 import { useLang } from "~/ui/root-data";
 
 /** Time, place, professional and service of a free appointment. */
-export function AppointmentSummary({ appointment: a }: { appointment: FreeAppointment }) {
+/** What anyone holding a reservation's link may see: time and place, as on the clinic-door page. */
+export type TimeAndPlace = Pick<FreeAppointment, "startsAt" | "durationMinutes" | "clinic" | "locationType" | "isRemote">;
+
+export function timeAndPlace(a: FreeAppointment): TimeAndPlace {
+  return { startsAt: a.startsAt, durationMinutes: a.durationMinutes, clinic: a.clinic, locationType: a.locationType, isRemote: a.isRemote };
+}
+
+export function AppointmentSummary({ appointment: a }: { appointment: FreeAppointment | TimeAndPlace }) {
   const t = useT();
   const lang = useLang();
   const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
@@ -38,6 +45,15 @@ export function AppointmentSummary({ appointment: a }: { appointment: FreeAppoin
           )}
         </dd>
       </div>
+      {"practitioner" in a ? <WhoAndWhat appointment={a} /> : null}
+    </dl>
+  );
+}
+
+function WhoAndWhat({ appointment: a }: { appointment: FreeAppointment }) {
+  const t = useT();
+  return (
+    <>
       <div className="summary-list__row">
         <dt>{t("reservation.view.practitioner")}</dt>
         <dd className="practitioner">
@@ -63,7 +79,7 @@ export function AppointmentSummary({ appointment: a }: { appointment: FreeAppoin
           <dd>{a.kind.name}</dd>
         </div>
       ) : null}
-    </dl>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
+import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
 import type { Route } from "./+types/anon-free-appointment";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
@@ -74,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   switch (outcome.type) {
     case "success":
-      throw redirect(href("anonReservation", v.lang, { token: outcome.reservationDetails.token }));
+      throw redirect(href("anonReservation", v.lang, { token: outcome.reservationDetails.token }), { headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) } });
     case "rateLimited":
       return data({ form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     case "validation":

@@ -5,18 +5,22 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { getFreeAppointment } from "~/features/booking/free-appointment.server";
 import { reservationByToken } from "~/features/booking/reservation.server";
-import { AppointmentSummary } from "~/features/booking/reservation-view";
+import { isReservationOwner } from "~/features/booking/reservation-owner.server";
+import { AppointmentSummary, timeAndPlace } from "~/features/booking/reservation-view";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 
-// The anonymous confirmation: the same token as the SMS link, so only its holder sees time and place.
-export async function loader({ params, context }: Route.LoaderArgs) {
+// The anonymous confirmation, at the same token as the SMS link. Anyone holding the link sees time and place
+// (as at the clinic door); the browser that made the reservation also sees the professional and the service.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await reservationByToken(db(), params.token);
   const appointment = found ? await getFreeAppointment(db(), found.appointmentId, getLang(context), now()) : null;
   if (!found || !appointment) throw data(null, { status: 404 });
-  // Summary only: time, place, professional and service — nothing about the person.
-  return { appointment: { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } }, active: found.active, token: params.token };
+  const summary = isReservationOwner(request, params.token)
+    ? { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } }
+    : timeAndPlace(appointment);
+  return { appointment: summary, active: found.active, token: params.token };
 }
 
 export default function AnonReservation({ loaderData }: Route.ComponentProps) {

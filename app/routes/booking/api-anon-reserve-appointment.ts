@@ -8,6 +8,7 @@ import { readBody, requireMethod, reservationStatus } from "~/features/booking/a
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
 import { EXAMPLE_PHONE } from "~/features/booking/reservation-rules";
 import { anonymousReservationSchema } from "~/features/booking/reservation.schema";
+import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
 
 /** POST /api/anon/reserve-appointment — body { internalOrganization, appointmentId, emailAddress, firstName, lastName, phone, ssn }. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.type === "validation") {
     return data({ type: "ValidationError", details: outcome.issues.map((i) => ({ path: i.path.join("."), message: t(i.message, { phone: EXAMPLE_PHONE }) })) }, { status: 400 });
   }
-  if (outcome.type === "success") return data({ reservationDetails: outcome.reservationDetails });
+  if (outcome.type === "success") {
+    return data({ reservationDetails: outcome.reservationDetails }, { headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) } });
+  }
   return data({ type: outcome.type }, { status: reservationStatus(outcome.type) });
 }

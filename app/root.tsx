@@ -16,6 +16,7 @@ import pikkujattiTokens from "#brands/pikkujatti/tokens.css?url";
 import mainLogo from "#brands/main/logo.svg?url";
 import pikkujattiLogo from "#brands/pikkujatti/logo.svg?url";
 import { requestInfo, sessionState } from "./.server/context";
+import { now } from "./.server/clock";
 import { csrfTokenFor } from "./.server/csrf";
 import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
@@ -64,7 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     features,
     user: user ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare } : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
-    session: valid ? { expiresAt: valid.expiresAt.toISOString() } : null,
+    // With the server's now, so a device whose clock is off still warns on time.
+    session: valid ? { expiresAt: valid.expiresAt.toISOString(), now: now().toISOString() } : null,
     csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(session)),
     flash: flash.flash,
     resources: pageResources(lang, brand.id, needsBookingTexts(new URL(request.url).pathname, flash.flash?.key)),
@@ -148,7 +150,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer root={data} />
-      {data.session ? <SessionExpiryWarnings expiresAt={data.session.expiresAt} /> : null}
+      {data.session ? <SessionExpiryWarnings expiresAt={data.session.expiresAt} serverNow={data.session.now} /> : null}
     </>
   );
 }

@@ -29,7 +29,7 @@ async function fetchStatus(extend: boolean, csrfToken: string): Promise<SessionS
  * because activity in other tabs may have extended the session. At expiry the user is sent to the
  * expired-session page with the current page as `next`.
  */
-export function SessionExpiryWarnings({ expiresAt }: { expiresAt: string }) {
+export function SessionExpiryWarnings({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
   const t = useT();
   const lang = useLang();
   const csrfToken = useCsrfToken();
@@ -41,8 +41,8 @@ export function SessionExpiryWarnings({ expiresAt }: { expiresAt: string }) {
   useEffect(() => {
     let timer: number | undefined;
     let cancelled = false;
-    // Offset between the server's clock and this device's.
-    let remainingAt = { remainingMs: new Date(expiresAt).getTime() - Date.now(), at: Date.now() };
+    // Time left by the server's clock, counted down on this device's (whose clock may be off).
+    let remainingAt = { remainingMs: new Date(expiresAt).getTime() - new Date(serverNow).getTime(), at: Date.now() };
 
     const remaining = () => remainingAt.remainingMs - (Date.now() - remainingAt.at);
     const schedule = () => {
@@ -93,6 +93,6 @@ export function SessionExpiryWarnings({ expiresAt }: { expiresAt: string }) {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [expiresAt, csrfToken, lang, path, show, t]);
+  }, [expiresAt, serverNow, csrfToken, lang, path, show, t]);
   return null;
 }

@@ -177,6 +177,14 @@ export function routeEntry(id: RouteId): RouteEntry {
   return byId.get(id)!;
 }
 
+/**
+ * The JSON calls that the browser's own code makes, by fixed (not localized) paths from the spec; routes.ts declares
+ * them from here, so a script never hand-writes one.
+ */
+export const API_PATHS = {
+  userRegister: "/api/user/register",
+} as const;
+
 /** `/{lang}/{localized path}` with `:params` filled in and an optional query. */
 export function href(
   id: RouteId,

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { routeTable } from "./route-table";
+import { API_PATHS, routeTable } from "./route-table";
 import { LANGS } from "./lib/lang";
 
 // Every page of the table once per language, with ids like `login.fi`.
@@ -29,6 +29,7 @@ export default [
   route("api/anon/reserve-appointment", "routes/booking/api-anon-reserve-appointment.ts"),
   route("api/reserve-appointment", "routes/booking/api-reserve-appointment.ts"),
   route("api/user/consent", "routes/account/api-user-consent.ts"),
+  route(API_PATHS.userRegister.slice(1), "routes/session/api-user-register.ts"),
   route("api/user", "routes/account/api-user.ts"),
   route("api/insurance/lahitapiola-policy-check", "routes/insurance/api-lahitapiola-policy-check.ts"),
   route("api/insurance/lahitapiola-direct-compensation-permits/:lang", "routes/insurance/api-lahitapiola-permits.ts"),

@@ -144,11 +144,16 @@ describe("contactFields", () => {
       expect(parse(s, "040-123-4567")).toEqual(ok("+358401234567"));
       expect(parse(s, "123456")).toEqual(ok("123456"));
     });
-    it("allows at most 15 characters after normalisation", () => {
+    it("allows at most 15 characters as typed (trimmed), whatever the normalised length", () => {
       expect(parse(s, "040123456789")).toEqual(ok("+35840123456789"));
-      expect(parse(s, "0401234567890")).toEqual(fails("contact.errors.phoneNumber"));
-      expect(parse(s, "+358401234567890")).toEqual(fails("contact.errors.phoneNumber"));
-      expect(parse(s, "1234567890123456")).toEqual(fails("contact.errors.phoneNumber"));
+      // 15 typed characters: the normalised number is longer, and that is fine.
+      expect(parse(s, "040 1234 567890")).toEqual(ok("+358401234567890"));
+      expect(parse(s, "  040 123 45 678  ")).toEqual(ok("+3584012345678"));
+      expect(parse(s, "+35840123456789")).toEqual(ok("+35840123456789"));
+      // 16 typed characters, even where the digits alone would fit.
+      expect(parse(s, "040 123 4567 890")).toEqual(fails("contact.errors.phoneNumberLength"));
+      expect(parse(s, "+358401234567890")).toEqual(fails("contact.errors.phoneNumberLength"));
+      expect(parse(s, "1234567890123456")).toEqual(fails("contact.errors.phoneNumberLength"));
     });
     it("rejects non-numbers and too short numbers with contact.errors.phoneNumber", () => {
       for (const v of ["", "12345", "040 abc 4567", "+", "++358401234567", "040.123.4567", undefined, 401234567]) {

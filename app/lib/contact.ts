@@ -11,8 +11,12 @@ export function normalisePhone(input: string): string {
   return compact.startsWith("0") ? `+358${compact.slice(1)}` : compact;
 }
 
-// A Finnish or international number: optional +, digits, 6–15 of them after normalisation.
-const PHONE = /^\+?\d{6,15}$/;
+// A Finnish or international number: optional +, then 6–18 digits after normalisation (15 typed characters
+// starting 0 become at most 18 digits with the country code).
+const PHONE = /^\+?\d{6,18}$/;
+
+/** Spec part 1 §5 / §9: the contact form's phone is at most 15 characters as typed (trimmed, before normalising). */
+export const PHONE_MAX_LENGTH = 15;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** The stricter e-mail rule: trimmed, control characters stripped, one mailbox, no IDN (xn--) domain. */
@@ -35,9 +39,9 @@ export const contactFields = {
   phoneNumber: z
     .string({ error: "contact.errors.phoneNumber" })
     .trim()
-    .max(20, "contact.errors.phoneNumber")
+    .max(PHONE_MAX_LENGTH, "contact.errors.phoneNumberLength")
     .transform(normalisePhone)
-    .refine((v) => PHONE.test(v) && v.length <= 15, "contact.errors.phoneNumber"),
+    .refine((v) => PHONE.test(v), "contact.errors.phoneNumber"),
   emailAddress: z
     .string({ error: "contact.errors.emailAddress" })
     .trim()

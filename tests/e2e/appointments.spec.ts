@@ -6,6 +6,7 @@ test.describe("own appointments", () => {
     await page.getByRole("link", { name: "Näytä kaikki: ajanvaraukset" }).click();
     await expect(page).toHaveURL(ORIGINS.main + "/fi/ajanvaraukset");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraukset");
+    await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute("href", "/fi/ajanvaraus");
     await expectAccessible(page);
 
     // The first appointment that may still be cancelled (the runs with and without JavaScript each cancel one).
@@ -21,6 +22,7 @@ test.describe("own appointments", () => {
     expect(when).not.toBe("");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
     await expect(page.getByRole("link", { name: "Näytä kartalla" })).toHaveAttribute("href", /google\.com\/maps\/search/);
+    const door = await page.getByRole("link", { name: /Linkki ilmoittautumiseen/ }).getAttribute("href");
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Peru aika" }).click();
@@ -37,6 +39,13 @@ test.describe("own appointments", () => {
     }
     await gotoRoute(page, "appointments", "fi");
     await expect(page.locator(".appointment-list")).not.toContainText(when);
+
+    // The clinic-door link of the cancelled appointment says so and offers a new appointment.
+    expect(door).toMatch(/^\/fi\/varaus\//);
+    await page.goto(ORIGINS.main + door);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus peruttu");
+    await expect(page.getByRole("main").getByRole("link", { name: "Varaa uusi aika" })).toHaveAttribute("href", "/fi/ajanvaraus");
+    await expectAccessible(page);
   });
 
   test("an appointment too close to cancel says why, and a foreign id is not found", async ({ page }) => {
@@ -55,6 +64,7 @@ test.describe("own appointments", () => {
     const res = await page.goto(ORIGINS.pikkujatti + "/en/appointments/999999");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The appointment could not be found");
+    await expect(page.getByRole("main").getByRole("link", { name: "Reserve another appointment" })).toHaveAttribute("href", "/en/booking");
     await expectAccessible(page);
   });
 });

@@ -91,6 +91,7 @@ test("a link that does not exist reveals nothing", async ({ page }) => {
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvarausta ei löytynyt");
   await expect(page.getByRole("link", { name: "Kirjaudu" }).last()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute("href", "/fi/ajanvaraus");
   await expectAccessible(page);
 });
 

@@ -226,6 +226,41 @@ describe("search calls", () => {
     expect(list[0].specialty.name).toBe("65+ doctor's appointment");
   });
 
+  it("GET /api/appointments items carry the spec's Appointment fields (content, reservation notes, flags)", async () => {
+    const { body } = answer(await load(apiAppointments, "/api/appointments?specialtyIds=PSY&includeRemote=true&lang=en&startDate=2026-11-23"));
+    const [item] = body.availableAppointments.appointments;
+    expect(item).toMatchObject({
+      id: expect.any(Number),
+      startDate: expect.any(String),
+      durationMinutes: 30,
+      isSpecificTime: true,
+      isCovidTestAppointment: false,
+      practitionerId: "P-SAL",
+      practitioner: { name: "Sari Salo", title: "Psychologist", isResource: false, cmsContent: { profilePicture: { url: null } }, appointmentReservationInfo: "The first visit is an assessment visit." },
+      clinicId: "RMT",
+      clinic: { cmsContent: { name: expect.any(String) } },
+      specialtyId: "PSY",
+      specialty: { id: "PSY", cmsContent: { title: expect.any(String) } },
+      specialtyData: { specialties: [expect.objectContaining({ id: "PSY" })] },
+      kindId: "ETA",
+      kind: { cmsContent: { appointmentReservationInfo: expect.stringContaining("video call") } },
+      locationType: "videoAppointment",
+      isRemote: true,
+      requiresAuthToReserve: expect.any(Boolean),
+    });
+    expect(item.clinic.cmsContent.name).toBe(item.clinic.name);
+    expect(item.specialty.cmsContent.title).toBe(item.specialty.name);
+  });
+
+  it("GET /api/appointments expands clinicIds with the neighbouring municipalities' clinics (part 2 §7)", async () => {
+    const { body } = answer(await load(apiAppointments, "/api/appointments?clinicIds=ESP-LEPPAVAARA&specialtyIds=YLE&lang=fi&startDate=2026-11-23&endDate=2026-12-04"));
+    const clinics = new Set(body.availableAppointments.appointments.map((a: any) => a.clinicId));
+    // Espoo's neighbours are Helsinki and Vantaa: the Helsinki general practitioner's times come along.
+    expect(clinics.has("ESP-LEPPAVAARA")).toBe(true);
+    expect(clinics.has("HKI-KAMPPI")).toBe(true);
+    expect([...clinics].every((id) => /^(ESP|HKI|VAN)-/.test(String(id)))).toBe(true);
+  });
+
   it("answers 400 for bad parameters and 401 for an anonymous occupational search", async () => {
     for (const q of ["startDate=2026-13-01", "time=night", "offset=abc", "clinicIds=%3Cx%3E", "lang=de", "isKela65=yes", "isKela65=true&isInsuranceCustomer=true", "startDate=2026-12-02&endDate=2026-12-01"]) {
       const { status, body } = answer(await load(apiAppointments, `/api/appointments?${q}`));

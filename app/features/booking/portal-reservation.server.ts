@@ -2,14 +2,14 @@ import { redirect } from "react-router";
 import type { Brand, Environment } from "#brands/index";
 import { db } from "~/.server/db/client";
 import type { Person } from "~/.server/session";
-import { insuranceForReservation, loadInsurancePanel, type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
+import { insuranceForReservation, loadInsurancePanel, type InsuranceCallClaim, type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { CARE_TYPE_PAGES, type CareType } from "./care-type";
 import { contactOf } from "./contact-editor.server";
-import { loadReservationView, parseAppointmentId } from "./free-appointment.server";
-import { kela65Warning, occupationalConfirmation } from "./reservation-rules";
+import { getFreeAppointment, loadReservationView, parseAppointmentId } from "./free-appointment.server";
+import { careTypeForCall, kela65Warning, occupationalConfirmation } from "./reservation-rules";
 import { portalReservationSchema } from "./reservation.schema";
 import { reserveAppointment, type ReservationResult } from "./reservation.server";
 
@@ -45,10 +45,11 @@ function insuranceContext(input: PageInput, appointment: { id: number; startsAt:
 }
 
 /**
- * The logged-in reservation page's state (spec part 2 §2 "Reserve appointment"): not found, no occupational
- * web reservation, the billing notice, or the form. Already reserved and missing consent are redirects.
+ * Whether the acting person may reserve this appointment as this customer type, and the form's state if so: not
+ * found, no occupational web reservation, already reserved (or started), consent missing, the billing notice, or
+ * the form. The page and the reservation call both start here.
  */
-export async function reservePageState(input: PageInput) {
+async function reservationState(input: PageInput) {
   const person = input.session.actingPerson;
   if (input.careType === "occupational" && !occupationalAllowed(person)) return { state: "noOccupational" as const };
   const loaded = await loadReservationView(db(), {
@@ -61,8 +62,8 @@ export async function reservePageState(input: PageInput) {
   });
   if (!loaded) return { state: "notFound" as const };
   const from = input.url.searchParams.get("from") ?? undefined;
-  if (loaded.appointment.reserved || loaded.appointment.past) throw redirect(href("appointmentUnavailable", input.lang, {}, { from }));
-  if (person.patientDataConsent !== "ok") throw redirect(href("dataProcessing", input.lang, {}, { next: input.url.pathname + input.url.search }));
+  if (loaded.appointment.reserved || loaded.appointment.past) return { state: "unavailable" as const, from };
+  if (person.patientDataConsent !== "ok") return { state: "consentRequired" as const };
   if (!person.creditWorthy && input.careType !== "occupational") return { state: "billing" as const, billing: input.brand.billing, appointment: loaded.appointment };
   const context = insuranceContext(input, loaded.appointment);
   return {
@@ -77,7 +78,18 @@ export async function reservePageState(input: PageInput) {
   };
 }
 
-export type FormState = Extract<Awaited<ReturnType<typeof reservePageState>>, { state: "form" }>;
+/**
+ * The logged-in reservation page's state (spec part 2 §2 "Reserve appointment"): not found, no occupational
+ * web reservation, the billing notice, or the form. Already reserved and missing consent are redirects.
+ */
+export async function reservePageState(input: PageInput) {
+  const state = await reservationState(input);
+  if (state.state === "unavailable") throw redirect(href("appointmentUnavailable", input.lang, {}, { from: state.from }));
+  if (state.state === "consentRequired") throw redirect(href("dataProcessing", input.lang, {}, { next: input.url.pathname + input.url.search }));
+  return state;
+}
+
+export type FormState = Extract<Awaited<ReturnType<typeof reservationState>>, { state: "form" }>;
 
 export async function initialInsurancePanel(state: FormState, url: URL): Promise<InsurancePanelState | null> {
   return state.insuranceContext ? loadInsurancePanel(db(), state.insuranceContext, url) : null;
@@ -88,20 +100,38 @@ export type BookOutcome =
   | { type: "directReimbursement" }
   | ReservationResult;
 
-/** The Book action: the same rules as the button, then the insurance part, then the reservation. */
-export async function bookFromForm(input: PageInput, state: FormState, form: FormData): Promise<BookOutcome> {
+/**
+ * What is reserved with: the page's posted form (its confirmations, the insurer panel, the profile's contact
+ * details), or the reservation call's payload (spec part 2 §3 "Reservation request"), already checked for shape.
+ */
+export type ReservationClaim =
+  | { via: "form"; form: FormData }
+  | { via: "call"; phone: string; email: string; description: string | null; insurance: InsuranceCallClaim | null };
+
+/**
+ * The Book step of the page and of the call: the form's rules (page only: the call's payload has no confirmation
+ * fields), the insurance part with the server's own verification, then the reservation in one transaction.
+ */
+async function book(input: PageInput, state: FormState, claim: ReservationClaim): Promise<BookOutcome> {
   const errors: Record<string, string> = {};
-  const checks = portalReservationSchema({ bindingRequired: state.bindingRequired, occupationalConfirmationRequired: state.occupationalConfirmation !== "none" }).safeParse(Object.fromEntries(form));
-  if (!checks.success) for (const issue of checks.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  if (!state.contact.valid) errors.contact = "reservation.errors.contactInvalid";
+  if (claim.via === "form") {
+    const checks = portalReservationSchema({ bindingRequired: state.bindingRequired, occupationalConfirmationRequired: state.occupationalConfirmation !== "none" }).safeParse(Object.fromEntries(claim.form));
+    if (!checks.success) for (const issue of checks.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    if (!state.contact.valid) errors.contact = "reservation.errors.contactInvalid";
+  }
   let insurance = null;
   if (state.insuranceContext) {
-    const result = await insuranceForReservation(db(), state.insuranceContext, form);
+    const source = claim.via === "form" ? claim.form : claim.insurance;
+    if (!source) return { type: "invalid", errors: { ...errors, insurer: "insurance.errors.insurerRequired" } };
+    const result = await insuranceForReservation(db(), state.insuranceContext, source);
     if (!result.ok) {
       if ("state" in result) return { type: "invalid", errors, insurance: result.state };
       return result.error === "directReimbursement" ? { type: "directReimbursement" } : { type: "unknownError" };
     }
     insurance = { insurer: result.insurer, reimbursement: result.reimbursement, conceptCode: result.conceptCode, description: result.description, directCompensationPermit: result.directCompensationPermit };
+  } else if (claim.via === "call" && claim.insurance) {
+    // Only the insurance customer type takes a concept code.
+    return { type: "invalid", errors: { conceptCode: "insurance.errors.insurerRequired" } };
   }
   if (Object.keys(errors).length) return { type: "invalid", errors };
   const person = input.session.actingPerson;
@@ -109,15 +139,68 @@ export async function bookFromForm(input: PageInput, state: FormState, form: For
     reserver: { channel: "portal", personId: person.id, actorId: input.session.user.id },
     appointmentId: state.appointment.id,
     careType: input.careType,
-    contactPhone: state.contact.values.phoneNumber,
-    contactEmail: state.contact.values.emailAddress,
+    contactPhone: claim.via === "call" ? claim.phone : state.contact.values.phoneNumber,
+    contactEmail: claim.via === "call" ? claim.email : state.contact.values.emailAddress,
+    description: claim.via === "call" ? claim.description : null,
     insurance,
     brand: { id: input.brand.id, origin: input.origin },
     now: input.now,
   });
 }
 
+/** The page's Book action. */
+export function bookFromForm(input: PageInput, state: FormState, form: FormData): Promise<BookOutcome> {
+  return book(input, state, { via: "form", form });
+}
+
+export type CallInput = Omit<PageInput, "careType" | "rawId"> & { appointmentId: number; claim: Extract<ReservationClaim, { via: "call" }> };
+
+/** The reservation call's answer: the page's outcomes, plus the billing problem the page shows as its notice. */
+export type CallOutcome = BookOutcome | { type: "billingProblem" };
+
+/**
+ * POST /api/reserve-appointment: the same checks as the page (customer type, availability, consent, credit,
+ * insurance verified by the server) through the same service, answered as result types instead of pages.
+ */
+export async function reserveByCall(input: CallInput): Promise<CallOutcome> {
+  const person = input.session.actingPerson;
+  const appointment = await getFreeAppointment(db(), input.appointmentId, input.lang, input.now);
+  const careType = appointment ? careTypeForCall(appointment.careTypes, !!input.claim.insurance, occupationalAllowed(person)) : null;
+  if (!careType) return { type: "appointmentNotAvailable" };
+  const pageInput: PageInput = { ...input, careType, rawId: String(input.appointmentId) };
+  const state = await reservationState(pageInput);
+  switch (state.state) {
+    case "notFound":
+    case "noOccupational":
+    case "unavailable":
+      return { type: "appointmentNotAvailable" };
+    case "consentRequired":
+      return { type: "patientDataConsentRequired" };
+    case "billing":
+      return { type: "billingProblem" };
+  }
+  return book(pageInput, state, input.claim);
+}
+
 /** Where the booking page lives for a customer type (the consent page returns here). */
 export function reservePageHref(careType: CareType, lang: Lang, id: number) {
   return href(CARE_TYPE_PAGES[careType].freeAppointment, lang, { id });
 }
+
+/**
+ * The wire paths of an invalid call (spec: 400 ValidationError with details): the insurer choice is the concept
+ * code; the permit and the policy are their own fields. Messages are i18n keys, translated by the caller.
+ */
+export function callErrorPaths(outcome: Extract<BookOutcome, { type: "invalid" }>): { path: string; key: string }[] {
+  const out = new Map<string, string>();
+  for (const [field, key] of Object.entries({ ...outcome.errors, ...outcome.insurance?.errors })) {
+    const path =
+      field === "insurancePermit" ? "dcpContentHash"
+      : field === "insuranceVerification" ? (/pohjola|policy/i.test(key) ? "pohjolaPolicyId" : "dcpContentHash")
+      : field === "reservation" || field === "contact" ? field
+      : "conceptCode";
+    if (!out.has(path)) out.set(path, key);
+  }
+  return [...out].map(([path, key]) => ({ path, key }));
+}
+

@@ -3,6 +3,7 @@ import {
   CONCEPT_CODES,
   EMPTY_CHOICE,
   choiceFromListParams,
+  choiceOfConcept,
   conceptCodeFor,
   effectiveReimbursement,
   insuranceChoiceErrors,
@@ -102,5 +103,18 @@ describe("concept codes and the list's parameters", () => {
     expect(choiceFromListParams("OTHER", "USE_REIMBURSEMENT")).toEqual({ insurer: "OTHER", reimbursement: null });
     expect(choiceFromListParams("TRYGG", "USE_REIMBURSEMENT")).toEqual({});
     expect(choiceFromListParams(null, null)).toEqual({});
+  });
+});
+
+describe("choiceOfConcept", () => {
+  it("reads every known concept code back to the choice that makes it, and nothing else", () => {
+    for (const code of CONCEPT_CODES) {
+      const choice = choiceOfConcept(code);
+      expect(choice, code).not.toBeNull();
+      expect(conceptCodeFor({ ...EMPTY_CHOICE, ...choice }), code).toBe(code);
+    }
+    expect(choiceOfConcept("VAK-POHJOLA-YRITYS-SK")).toEqual({ insurer: "POHJOLA", reimbursement: "USE_REIMBURSEMENT", policyOwner: "company" });
+    expect(choiceOfConcept("FORGED-CONCEPT")).toBeNull();
+    expect(choiceOfConcept("")).toBeNull();
   });
 });

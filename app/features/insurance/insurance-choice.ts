@@ -138,6 +138,22 @@ export function conceptCodeFor(choice: InsuranceChoice): string {
   return `VAK-${insurer}-${direct ? "SK" : "MK"}`;
 }
 
+/**
+ * The choice a concept code stands for (the reservation call names only the code): insurer, reimbursement and,
+ * for the first insurer's direct reimbursement, whose policy. Null for a code the portal does not know.
+ */
+export function choiceOfConcept(code: string): Pick<InsuranceChoice, "insurer" | "reimbursement" | "policyOwner"> | null {
+  for (const insurer of PORTAL_INSURERS) {
+    for (const reimbursement of REIMBURSEMENT_CHOICES) {
+      for (const policyOwner of insurer === "POHJOLA" && reimbursement === "USE_REIMBURSEMENT" ? POLICY_OWNERS : [null]) {
+        const choice = { ...EMPTY_CHOICE, insurer, reimbursement, policyOwner };
+        if (conceptCodeFor(choice) === code) return { insurer, reimbursement: insurer === "OTHER" ? null : reimbursement, policyOwner };
+      }
+    }
+  }
+  return null;
+}
+
 /** Every concept code /api/concepts accepts. */
 export const CONCEPT_CODES: readonly string[] = [
   ...PORTAL_INSURERS.flatMap((i) => (i === "OTHER" ? [`VAK-${i}-MK`] : [`VAK-${i}-SK`, `VAK-${i}-MK`])),

@@ -20,6 +20,7 @@ import {
   INSURANCE_FIELDS,
   INSURER_NAMES,
   choiceFromListParams,
+  choiceOfConcept,
   conceptCodeFor,
   effectiveReimbursement,
   insuranceChoiceErrors,
@@ -176,12 +177,26 @@ async function readRow(db: Database, ctx: InsuranceContext): Promise<Row | null>
 
 type RowPatch = Partial<Pick<Row, "choice" | "lahitapiolaStatus" | "permits" | "pohjolaStatus" | "pohjolaResult">>;
 
+/**
+ * How long an insurer's answer counts (the spec is silent): as long as an idle session lasts. After that the panel
+ * asks again and neither the page nor the reservation call accepts the old permit or policy.
+ */
+export const VERIFICATION_VALID_MINUTES = 30;
+
+/** Is the row's insurer answer recent enough to reserve with? */
+export function verificationFresh(row: Pick<Row, "updatedAt"> | null, at: Date): row is Pick<Row, "updatedAt"> {
+  return !!row && at.getTime() - row.updatedAt.getTime() <= VERIFICATION_VALID_MINUTES * 60_000;
+}
+
 async function saveRow(db: Database, ctx: InsuranceContext, patch: RowPatch): Promise<Row> {
   const t = now();
+  // `updatedAt` dates the insurers' answers: saving the customer's choice alone leaves it, so re-posting a form
+  // never makes an old verification look new.
+  const answers = "lahitapiolaStatus" in patch || "permits" in patch || "pohjolaStatus" in patch || "pohjolaResult" in patch;
   const [row] = await db
     .insert(s.insuranceVerifications)
     .values({ personId: ctx.person.id, appointmentId: ctx.appointment.id, choice: patch.choice ?? storedChoice(EMPTY_CHOICE), ...patch, updatedAt: t })
-    .onConflictDoUpdate({ target: [s.insuranceVerifications.personId, s.insuranceVerifications.appointmentId], set: { ...patch, updatedAt: t } })
+    .onConflictDoUpdate({ target: [s.insuranceVerifications.personId, s.insuranceVerifications.appointmentId], set: answers ? { ...patch, updatedAt: t } : { ...patch } })
     .returning();
   return row;
 }
@@ -212,7 +227,9 @@ function applyPermitHref(ctx: InsuranceContext): string {
   return `/api/insurance/lahitapiola-apply-permit?${new URLSearchParams({ redirectTo, channel: "web", lang: ctx.lang })}`;
 }
 
-function stateOf(ctx: InsuranceContext, row: Row | null, choice: InsuranceChoice, errors: Record<string, string> = {}): InsurancePanelState {
+function stateOf(ctx: InsuranceContext, stored: Row | null, choice: InsuranceChoice, errors: Record<string, string> = {}): InsurancePanelState {
+  // An answer older than VERIFICATION_VALID_MINUTES is shown as not asked: the customer verifies again.
+  const row = stored && verificationFresh(stored, now()) ? stored : null;
   const permits = row?.permits ?? [];
   const status = (LAHITAPIOLA_STATUSES as readonly string[]).includes(row?.lahitapiolaStatus ?? "") ? (row!.lahitapiolaStatus as LahiTapiolaStatus) : "not_asked";
   const pohjolaStatus = (POHJOLA_STATUSES as readonly string[]).includes(row?.pohjolaStatus ?? "") ? (row!.pohjolaStatus as PohjolaStatus) : "undefined";
@@ -344,14 +361,14 @@ async function verifyPohjola(db: Database, ctx: InsuranceContext, choice: Insura
     const result = await pohjolaCompanyCheck(db, ctx.person, { eventType: choice.eventType, lang: ctx.lang, date });
     if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
     const found = result.insurance;
-    return saveRow(db, ctx, { ...base, pohjolaStatus: found ? "found" : "not_found", pohjolaResult: found ? { ...found } : null });
+    return saveRow(db, ctx, { ...base, pohjolaStatus: found ? "found" : "not_found", pohjolaResult: found ? { ...found, owner: "company" } : null });
   }
   const result = await pohjolaPersonalCheck(db, ctx.person, date);
   if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
   return saveRow(db, ctx, {
     ...base,
     pohjolaStatus: result.hasInsurance ? "found" : "not_found",
-    pohjolaResult: result.hasInsurance ? { policyId: result.policyId, productName: null, coverages: [] } : null,
+    pohjolaResult: result.hasInsurance ? { policyId: result.policyId, productName: null, coverages: [], owner: "personal" } : null,
   });
 }
 
@@ -373,15 +390,35 @@ export type InsuranceForReservation =
   | { ok: false; error: "directReimbursement" | "unknownError" };
 
 /**
- * Checks the posted choice against the rules and the stored verification, re-checks a chosen permit with the
- * insurer (it must still be valid on the appointment's day), and sets the billing concept (the /api/concepts
- * step; a failure stops the booking as the spec's "failed concept insertion").
+ * The insurance part of POST /api/reserve-appointment: the concept code names insurer and reimbursement, and the
+ * permit (`dcpContentHash`) or policy (`pohjolaPolicyId`) must be one the portal itself verified for this person
+ * and appointment (the panel's row) — a caller cannot bring its own.
  */
-export async function insuranceForReservation(db: Database, ctx: InsuranceContext, form: FormData): Promise<InsuranceForReservation> {
-  const choice = parseInsuranceChoice(form);
+export type InsuranceCallClaim = { conceptCode: string; dcpContentHash: string | null; pohjolaPolicyId: string | null };
+
+/**
+ * Checks the choice against the rules and the stored verification, re-checks a chosen permit with the insurer (it
+ * must still be valid on the appointment's day), and sets the billing concept (the /api/concepts step; a failure
+ * stops the booking as the spec's "failed concept insertion"). The reservation page passes its posted form; the
+ * reservation call passes its concept code, permit and policy, which go through the same checks.
+ */
+export async function insuranceForReservation(db: Database, ctx: InsuranceContext, source: FormData | InsuranceCallClaim): Promise<InsuranceForReservation> {
   const features = featuresOf(ctx.brandId);
   const options = { ...features, isRemote: isRemoteLocation(ctx.appointment.locationType) };
-  const row = await saveRow(db, ctx, { choice: storedChoice(choice) });
+  const call = source instanceof FormData ? null : source;
+  let row: Row | null;
+  let choice: InsuranceChoice;
+  if (source instanceof FormData) {
+    choice = parseInsuranceChoice(source);
+    row = await saveRow(db, ctx, { choice: storedChoice(choice) });
+  } else {
+    row = await readRow(db, ctx);
+    const concept = choiceOfConcept(source.conceptCode);
+    if (!concept) return { ok: false, state: stateOf(ctx, row, choiceOf(row), { [INSURANCE_FIELDS.insurer]: "insurance.errors.insurerRequired" }) };
+    // The call carries no consent field: a client sends a direct-reimbursement concept only after its consent box.
+    choice = { ...choiceOf(row), ...concept, consent: true, permit: source.dcpContentHash };
+  }
+  if (!verificationFresh(row, now())) row = null;
   const errors = insuranceChoiceErrors(choice, options);
   const failed = (extra: Record<string, string>) => ({ ok: false as const, state: stateOf(ctx, row, choice, { ...errors, ...extra }) });
   if (Object.keys(errors).length) return failed({});
@@ -389,11 +426,15 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
   const insurer = choice.insurer!;
   const reimbursement = effectiveReimbursement(choice);
   const direct = reimbursement === "USE_REIMBURSEMENT";
+  const usesPermit = direct && insurer === "LAHITAPIOLA" && features.lahitapiolaFlow;
+  const usesPolicy = direct && insurer === "POHJOLA";
+  if (call?.dcpContentHash && !usesPermit) return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitNotApplicable" });
+  if (call?.pohjolaPolicyId && !usesPolicy) return failed({ insuranceVerification: "insurance.errors.policyNotApplicable" });
   let permit: string | null = null;
   let note = "";
 
-  if (direct && insurer === "LAHITAPIOLA" && features.lahitapiolaFlow) {
-    if (row.lahitapiolaStatus !== "insurance_found_with_permits") return failed({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
+  if (usesPermit) {
+    if (row?.lahitapiolaStatus !== "insurance_found_with_permits") return failed({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
     const chosen = row.permits.find((p) => p.contentHash === choice.permit);
     if (!chosen) return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitRequired" });
     const fresh = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
@@ -401,11 +442,14 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
     if (!still || still.validTo < isoDay(ctx.appointment.startsAt)) return { ok: false, error: "directReimbursement" };
     permit = chosen.contentHash;
     note = `, maksusitoumus ${chosen.symptom} (${chosen.bodyPart})`;
-  } else if (direct && insurer === "POHJOLA") {
-    if (row.pohjolaStatus === "found") {
+  } else if (usesPolicy) {
+    const owner = choice.policyOwner === "company" ? "company" : "personal";
+    // The policy found must be of the kind now chosen (a personal policy does not make a company booking).
+    if (row?.pohjolaStatus === "found" && (row.pohjolaResult?.owner ?? "personal") === owner) {
       permit = row.pohjolaResult?.policyId ?? null;
+      if (call?.pohjolaPolicyId && call.pohjolaPolicyId !== permit) return failed({ insuranceVerification: "insurance.errors.pohjolaNotVerified" });
       note = permit ? `, vakuutus ${permit}` : "";
-    } else if (row.pohjolaStatus === "canceled") {
+    } else if (row?.pohjolaStatus === "canceled" && !call?.pohjolaPolicyId) {
       note = ", vakuutusta ei tarkistettu";
     } else {
       return failed({ insuranceVerification: "insurance.errors.pohjolaNotVerified" });

@@ -12,7 +12,7 @@ describe("LOGIN_OPTIONS", () => {
       "Nordea",
       "OmaSäästöpankki",
       "OP",
-      "POP Pankki",
+      "Pop-pankki",
       "Säästöpankki",
       "S-Pankki",
     ]);

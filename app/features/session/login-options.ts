@@ -11,7 +11,7 @@ export const LOGIN_OPTIONS = [
   { id: "nordea", label: "Nordea", acr: "urn:ftn:nordea" },
   { id: "omasp", label: "OmaSäästöpankki", acr: "urn:ftn:omasp" },
   { id: "op", label: "OP", acr: "urn:ftn:op" },
-  { id: "poppankki", label: "POP Pankki", acr: "urn:ftn:poppankki" },
+  { id: "poppankki", label: "Pop-pankki", acr: "urn:ftn:poppankki" },
   { id: "saastopankki", label: "Säästöpankki", acr: "urn:ftn:saastopankki" },
   { id: "spankki", label: "S-Pankki", acr: "urn:ftn:spankki" },
 ] as const;

@@ -5,6 +5,7 @@ import { people, sessions } from "~/.server/db/schema";
 import type { SessionState } from "~/.server/session";
 import { parseIdentityCode } from "~/lib/identity-code";
 import type { Lang } from "~/lib/lang";
+import { registrationSchema } from "./registration.schema";
 
 export type PendingRegistration = { idHash: string; identityCode: string; firstName?: string; lastName?: string };
 
@@ -12,6 +13,11 @@ export type PendingRegistration = { idHash: string; identityCode: string; firstN
 export function pendingRegistration(session: SessionState): PendingRegistration | null {
   if (session.status !== "valid" || session.user || !session.row.pendingIdentity) return null;
   return { idHash: session.idHash, ...session.row.pendingIdentity };
+}
+
+/** The registration form's rules for this person: names are asked only when identification did not give them. */
+export function registrationSchemaFor(pending: PendingRegistration) {
+  return registrationSchema(!!(pending.firstName && pending.lastName));
 }
 
 /**

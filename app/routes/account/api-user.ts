@@ -1,16 +1,22 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-user";
 import { db } from "~/.server/db/client";
-import { apiUser, readBody, requireMethod } from "~/features/booking/api.server";
+import { apiUser, readBody } from "~/features/booking/api.server";
 import { patientJson, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { contactEditorSchema } from "~/features/booking/reservation.schema";
 import { serverT } from "~/.server/i18n";
 
-/** PUT /api/user?csrfToken — body { streetAddress, postalCode, postOffice, emailAddress, phoneNumber } → { type: "success", patient }. */
+/**
+ * PUT /api/user?csrfToken (part 2 §7) and POST /api/user?csrfToken (part 1 §7, "saves contact info") — body
+ * { streetAddress, postalCode, postOffice, emailAddress, phoneNumber } → { type: "success", patient }. One service
+ * and one schema for both; the POST also takes the contact form's `zipCode` for `postalCode`.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "PUT");
+  if (request.method !== "PUT" && request.method !== "POST") throw data({ type: "MethodNotAllowed" }, { status: 405, headers: { Allow: "PUT, POST" } });
   const session = apiUser(context);
-  const parsed = contactEditorSchema.safeParse(await readBody(request));
+  const body = await readBody(request);
+  if (request.method === "POST" && body.postalCode === undefined && body.zipCode !== undefined) body.postalCode = body.zipCode;
+  const parsed = contactEditorSchema.safeParse(body);
   if (!parsed.success) {
     const t = serverT(context);
     return data({ type: "ValidationError", details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: t(i.message) })) }, { status: 400 });

@@ -75,7 +75,14 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           />
         ))
       ) : (
-        <p>{t("appointments.page.notFoundBody")}</p>
+        <>
+          <p>{t("appointments.page.notFoundBody")}</p>
+          <p>
+            <LocalizedLink to="booking" className="button">
+              {t("appointments.page.reserveAnother")}
+            </LocalizedLink>
+          </p>
+        </>
       )}
       <p>
         <LocalizedLink to="appointments">{t("appointments.page.allAppointments")}</LocalizedLink>

@@ -69,6 +69,11 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
         <PageTitle title={t("appointments.door.cancelled")} />
         <h1>{t("appointments.door.cancelled")}</h1>
         <p>{t("appointments.door.cancelledBody")}</p>
+        <p>
+          <LocalizedLink to="booking" className="button">
+            {t("appointments.door.newAppointment")}
+          </LocalizedLink>
+        </p>
       </div>
     );
 
@@ -224,6 +229,9 @@ export function ErrorBoundary() {
         <p>
           <LocalizedLink to="login" className="button">
             {t("appointments.door.login")}
+          </LocalizedLink>{" "}
+          <LocalizedLink to="booking" className="button button--secondary">
+            {t("appointments.door.reserve")}
           </LocalizedLink>
         </p>
       </div>

@@ -25,6 +25,11 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
       <PageTitle title={title} />
       <h1>{title}</h1>
       <p className="lead">{t("appointments.list.intro")}</p>
+      <p>
+        <LocalizedLink to="booking" className="button">
+          {t("appointments.list.book")}
+        </LocalizedLink>
+      </p>
       {loaderData.appointments.length ? (
         <ul className="card item-list appointment-list">
           {loaderData.appointments.map((a) => (

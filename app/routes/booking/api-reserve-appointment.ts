@@ -2,20 +2,22 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-reserve-appointment";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
-import { db } from "~/.server/db/client";
+import { serverT } from "~/.server/i18n";
 import { apiUser, readBody, requireMethod, reservationStatus } from "~/features/booking/api.server";
-import { getFreeAppointment } from "~/features/booking/free-appointment.server";
-import { occupationalAllowed } from "~/features/booking/portal-reservation.server";
-import { careTypeForCall } from "~/features/booking/reservation-rules";
+import { callErrorPaths, reserveByCall } from "~/features/booking/portal-reservation.server";
 import { isFinnishPhone } from "~/features/booking/reservation.schema";
-import { reserveAppointment } from "~/features/booking/reservation.server";
+import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
 import { isValidEmail, normalisePhone } from "~/lib/contact";
+import { apiLang } from "~/features/booking/search-api.server";
 
 const text = (v: unknown, max: number) => (typeof v === "string" && v.trim().length <= max ? v.trim() : null);
+const given = (v: unknown) => v != null && v !== "";
 
 /**
  * POST /api/reserve-appointment?csrfToken — body { internalOrganization, appointmentId, description, emailAddress,
- * conceptCode, dcpContentHash, pohjolaPolicyId, phone } → { reservationDetails } or { type }.
+ * conceptCode, dcpContentHash, pohjolaPolicyId, phone } → { reservationDetails } or { type }. The same service as
+ * the reservation page: a concept code must be one the portal knows, and a permit or policy one it verified itself
+ * for this person and appointment.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
@@ -32,27 +34,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email) details.push({ path: "emailAddress", message: "Invalid emailAddress" });
   const description = body.description == null ? null : text(body.description, 500);
   if (body.description != null && description === null) details.push({ path: "description", message: "Invalid description" });
-  const conceptCode = body.conceptCode == null || body.conceptCode === "" ? null : text(body.conceptCode, 50);
+  const conceptCode = given(body.conceptCode) ? text(body.conceptCode, 50) : null;
+  if (given(body.conceptCode) && (!conceptCode || !CONCEPT_CODES.includes(conceptCode))) details.push({ path: "conceptCode", message: "Unknown conceptCode" });
+  const dcpContentHash = given(body.dcpContentHash) ? text(body.dcpContentHash, 200) : null;
+  if (given(body.dcpContentHash) && (!dcpContentHash || !conceptCode)) details.push({ path: "dcpContentHash", message: "Invalid dcpContentHash" });
+  const pohjolaPolicyId = given(body.pohjolaPolicyId) ? text(body.pohjolaPolicyId, 200) : null;
+  if (given(body.pohjolaPolicyId) && (!pohjolaPolicyId || !conceptCode)) details.push({ path: "pohjolaPolicyId", message: "Invalid pohjolaPolicyId" });
   if (details.length) return data({ type: "ValidationError", details }, { status: 400 });
 
-  const person = session.actingPerson;
-  const appointment = await getFreeAppointment(db(), appointmentId, "fi", now());
-  if (!appointment) return data({ type: "appointmentNotAvailable" }, { status: 409 });
-  const careType = careTypeForCall(appointment.careTypes, !!conceptCode, occupationalAllowed(person));
-  if (!careType) return data({ type: "appointmentNotAvailable" }, { status: 409 });
-  if (!person.creditWorthy && careType !== "occupational") return data({ type: "billingProblem" }, { status: 403 });
-  const permit = text(body.dcpContentHash, 200) || text(body.pohjolaPolicyId, 200) || null;
-  const result = await reserveAppointment(db(), {
-    reserver: { channel: "portal", personId: person.id, actorId: session.user.id },
-    appointmentId,
-    careType,
-    contactPhone: phone!,
-    contactEmail: email!,
-    description,
-    insurance: conceptCode ? { insurer: null, reimbursement: null, conceptCode, description: description ?? "", directCompensationPermit: permit } : null,
-    brand: { id: info.brand.id, origin: info.origin },
+  const url = new URL(request.url);
+  const outcome = await reserveByCall({
+    session,
+    lang: apiLang(request) ?? "fi",
     now: now(),
+    brand: info.brand,
+    environment: info.environment,
+    origin: info.origin,
+    url,
+    appointmentId,
+    claim: { via: "call", phone: phone!, email: email!, description, insurance: conceptCode ? { conceptCode, dcpContentHash, pohjolaPolicyId } : null },
   });
-  if (result.type === "success") return data({ reservationDetails: result.reservationDetails });
-  return data({ type: result.type }, { status: reservationStatus(result.type) });
+  if (outcome.type === "success") return data({ reservationDetails: outcome.reservationDetails });
+  if (outcome.type === "invalid") {
+    const t = serverT(context);
+    return data({ type: "ValidationError", details: callErrorPaths(outcome).map(({ path, key }) => ({ path, message: t(key) })) }, { status: 400 });
+  }
+  if (outcome.type === "billingProblem") return data({ type: "billingProblem" }, { status: 403 });
+  return data({ type: outcome.type }, { status: reservationStatus(outcome.type) });
 }

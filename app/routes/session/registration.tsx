@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
@@ -6,12 +7,14 @@ import { sessionState } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
+import { registerByCall } from "~/features/session/registration-call";
 import { registrationSchema } from "~/features/session/registration.schema";
-import { pendingRegistration, register } from "~/features/session/registration.server";
+import { pendingRegistration, register, registrationSchemaFor } from "~/features/session/registration.server";
 import { maskIdentityCode } from "~/lib/identity-code";
 import { href } from "~/route-table";
 import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import { useCsrfToken, useLang } from "~/ui/root-data";
 
 function nextOf(request: Request, lang: "fi" | "sv" | "en") {
   return safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = pendingRegistration(sessionState(context));
   if (!pending) throw redirect(href("login", lang));
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: registrationSchema(!!(pending.firstName && pending.lastName)) });
+  const submission = parseWithZod(formData, { schema: registrationSchemaFor(pending) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   await register(pending, submission.value, lang);
   throw redirect(nextOf(request, lang), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) } });
@@ -43,12 +46,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const schema = registrationSchema(!!loaderData.names);
+  const csrfToken = useCsrfToken();
+  const lang = useLang();
+  const [saving, setSaving] = useState(false);
   const [form, fields] = useForm({
     id: "registration",
     lastResult: actionData?.lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    // With JavaScript, a valid form is saved through POST /api/user/register (spec part 2 §7); anything but success
+    // falls back to the page's own post, whose answer the server renders.
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      if (saving) return;
+      setSaving(true);
+      void registerByCall(event.currentTarget, formData, { csrfToken, lang, next: new URLSearchParams(window.location.search).get("next") });
+    },
   });
   const fieldList = [
     ...(loaderData.names ? [] : ([["firstName", "given-name"], ["lastName", "family-name"]] as const)),
@@ -104,7 +118,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
             />
           );
         })}
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={saving} aria-disabled={saving}>
           {t("session.registration.submit")}
         </button>
       </Form>

@@ -18,6 +18,8 @@ export type StoredPohjolaResult = {
   policyId: string | null;
   productName: string | null;
   coverages: { id: string; name: string; terms: { id: string; name: string }[] }[];
+  /** Whose policy was checked (the company flow); absent in rows written before it was kept: personal. */
+  owner?: "personal" | "company";
 };
 export type Coverage = StoredPohjolaResult["coverages"][number];
 
@@ -40,6 +42,7 @@ export const insuranceVerifications = pgTable(
     permits: jsonb("permits").$type<StoredPermit[]>().notNull().default([]),
     pohjolaStatus: text("pohjola_status").notNull().default("undefined"),
     pohjolaResult: jsonb("pohjola_result").$type<StoredPohjolaResult | null>(),
+    /** When the insurers' answers (statuses, permits, policy) were last written; a choice alone does not move it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.personId, t.appointmentId] })],

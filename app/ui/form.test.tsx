@@ -1,0 +1,30 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import en from "../../locales/en/common.json";
+import fi from "../../locales/fi/common.json";
+import sv from "../../locales/sv/common.json";
+import type { Lang } from "~/lib/lang";
+import { ErrorSummary } from "./form";
+import { I18nProvider } from "./i18n";
+
+const common = { fi, sv, en };
+
+function render(lang: Lang): string {
+  return renderToString(
+    <I18nProvider lang={lang} brandId="main" resources={{ common: common[lang] }}>
+      <ErrorSummary errors={[{ id: "phoneNumber", message: "x" }]} />
+    </I18nProvider>,
+  );
+}
+
+describe("ErrorSummary", () => {
+  it("is titled with the spec's text in each language (part 1 §5)", () => {
+    expect(render("en")).toContain(">Please check the following fields</h2>");
+    expect(render("fi")).toContain(">Tarkista seuraavat kentät</h2>");
+    expect(render("sv")).toContain(">Kontrollera följande fält</h2>");
+  });
+
+  it("links every error to its field", () => {
+    expect(render("en")).toContain('<a href="#phoneNumber">x</a>');
+  });
+});

@@ -29,6 +29,7 @@ import { useRootData } from "./ui/root-data";
 import { SessionExpiryWarnings } from "./ui/session-expiry";
 import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
+import { useFocusAfterSubmission } from "./ui/result-focus";
 import type { Feature } from "#brands/index";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
@@ -138,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRootData()!;
+  useFocusAfterSubmission();
   return (
     <>
       <AnalyticsConsentBanner />

@@ -19,7 +19,7 @@ import { requestInfo, sessionState } from "./.server/context";
 import { csrfTokenFor } from "./.server/csrf";
 import { env } from "./.server/env";
 import { getLang, i18nextMiddleware, pageResources } from "./.server/i18n";
-import { needsBookingTexts } from "./lib/text-namespaces";
+import { textSetFor } from "./lib/text-namespaces";
 import { flashContext, sessionMiddleware } from "./.server/middleware";
 import { I18nProvider } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
@@ -67,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     session: valid ? { expiresAt: valid.expiresAt.toISOString() } : null,
     csrfToken: csrfTokenFor(info.csrfCookie),
     flash: flash.flash,
-    resources: pageResources(lang, brand.id, needsBookingTexts(new URL(request.url).pathname, flash.flash?.key)),
+    resources: pageResources(lang, brand.id, textSetFor(new URL(request.url).pathname, flash.flash?.key)),
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
@@ -82,7 +82,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (needsBookingTexts(currentUrl.pathname) !== needsBookingTexts(nextUrl.pathname)) return true;
+  if (textSetFor(currentUrl.pathname) !== textSetFor(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 

@@ -113,6 +113,7 @@ export async function bookFromForm(input: PageInput, state: FormState, form: For
     contactEmail: state.contact.values.emailAddress,
     insurance,
     brand: { id: input.brand.id, origin: input.origin },
+    lang: input.lang,
     now: input.now,
   });
 }

@@ -119,7 +119,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
       </dl>
 
       {view.selfCheckInStatus === "checkedIn" ? (
-        <ResultHeading className="notice-text door__result">
+        <ResultHeading>
           {view.room ? t("appointments.door.checkedInRoom", { room: view.room }) : t("appointments.door.checkedInReception")}
         </ResultHeading>
       ) : view.locked && view.lockedUntil ? (

@@ -21,7 +21,7 @@ import { csrfTokenFor } from "./.server/csrf";
 import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
 import { getLang, i18nextMiddleware, pageResources } from "./.server/i18n";
-import { needsBookingTexts } from "./lib/text-namespaces";
+import { textSetFor } from "./lib/text-namespaces";
 import { flashContext, sessionMiddleware } from "./.server/middleware";
 import { I18nProvider } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
@@ -31,6 +31,7 @@ import { useRootData } from "./ui/root-data";
 import { SessionExpiryWarnings } from "./ui/session-expiry";
 import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
+import { useFocusAfterSubmission } from "./ui/result-focus";
 import type { Feature } from "#brands/index";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
@@ -69,7 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     session: valid ? { expiresAt: valid.expiresAt.toISOString(), now: now().toISOString() } : null,
     csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(session)),
     flash: flash.flash,
-    resources: pageResources(lang, brand.id, needsBookingTexts(new URL(request.url).pathname, flash.flash?.key)),
+    resources: pageResources(lang, brand.id, textSetFor(new URL(request.url).pathname, flash.flash?.key)),
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
@@ -84,7 +85,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (needsBookingTexts(currentUrl.pathname) !== needsBookingTexts(nextUrl.pathname)) return true;
+  if (textSetFor(currentUrl.pathname) !== textSetFor(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 
@@ -141,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRootData()!;
+  useFocusAfterSubmission();
   return (
     <>
       <AnalyticsConsentBanner />

@@ -1,4 +1,4 @@
-import { BOOKING_NAMESPACES } from "~/lib/text-namespaces";
+import { BOOKING_NAMESPACES, DOOR_TEXTS, type TextSet } from "~/lib/text-namespaces";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import type { RouterContextProvider } from "react-router";
 import type { BrandId } from "#brands/index";
@@ -50,16 +50,35 @@ export const resources = build();
 
 const trimmed = new Map<string, Tree>();
 
+/** The subtree of `tree` at the dotted `paths` (e.g. `account.consent`). */
+function pick(tree: Tree, paths: readonly string[]): Tree {
+  let out: Tree = {};
+  for (const path of paths) {
+    const keys = path.split(".");
+    let value: string | Tree | undefined = tree;
+    for (const k of keys) value = typeof value === "object" ? value[k] : undefined;
+    if (value === undefined) continue;
+    let nested: string | Tree = value;
+    for (const k of [...keys].reverse()) nested = { [k]: nested };
+    out = merge(out, nested as Tree);
+  }
+  return out;
+}
+
 /**
- * The texts a page sends to the browser: everything on booking pages, the rest without the booking namespaces.
- * The objects are built once, so the browser-side i18n instances stay cached by identity.
+ * The texts a page sends to the browser (see `textSetFor`). The objects are built once, so the browser-side
+ * i18n instances stay cached by identity.
  */
-export function pageResources(lang: Lang, brandId: BrandId, withBooking: boolean): Tree {
-  if (withBooking) return resources[lang][brandId];
-  const key = `${lang}:${brandId}`;
+export function pageResources(lang: Lang, brandId: BrandId, set: TextSet): Tree {
+  if (set === "all") return resources[lang][brandId];
+  const key = `${set}:${lang}:${brandId}`;
   let tree = trimmed.get(key);
   if (!tree) {
-    tree = Object.fromEntries(Object.entries(resources[lang][brandId]).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns))) as Tree;
+    const full = resources[lang][brandId];
+    tree =
+      set === "door"
+        ? pick(full, DOOR_TEXTS)
+        : (Object.fromEntries(Object.entries(full).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns))) as Tree);
     trimmed.set(key, tree);
   }
   return tree;

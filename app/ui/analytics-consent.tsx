@@ -1,17 +1,20 @@
 import { Form, useLocation } from "react-router";
 import { CsrfField } from "./form";
 import { useT } from "./i18n";
+import { useHandleFlags } from "./layout";
 import { useRootData } from "./root-data";
 
 /**
  * The analytics-cookie question, asked once. Until it is answered (or when it is declined) no analytics event
- * leaves the page. A plain form, so it works without JavaScript and returns to the same page.
+ * leaves the page. A plain form, so it works without JavaScript and returns to the same page. Pages may leave
+ * it out (route handle `hideCookieBanner`): the question is then asked on the next page that has it.
  */
 export function AnalyticsConsentBanner() {
   const data = useRootData();
   const t = useT();
   const location = useLocation();
-  if (!data || data.analyticsConsent !== null) return null;
+  const { hideCookieBanner } = useHandleFlags();
+  if (!data || data.analyticsConsent !== null || hideCookieBanner) return null;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">
       <div className="container">

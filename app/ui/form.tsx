@@ -1,4 +1,4 @@
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useT } from "./i18n";
 import { useCsrfToken } from "./root-data";
 
@@ -12,13 +12,19 @@ export function CsrfField() {
 /**
  * GOV.UK error summary: above the heading, lists every error as a link to its field, and takes focus when
  * the page is hydrated so screen-reader users hear it first.
+ *
+ * Once hydrated, a link moves focus to its field itself instead of changing the URL's fragment: a fragment
+ * change is a navigation for the router, which would drop the action's answer, and with it the errors, before
+ * the user has changed anything. The errors stay until the form is sent again.
  */
 export function ErrorSummary({ errors }: { errors: FieldError[] }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  // Focus when the errors change, not on every render of the page (which would pull focus away from a field).
+  const key = errors.map((e) => `${e.id}:${e.message}`).join("|");
   useEffect(() => {
-    if (errors.length) ref.current?.focus();
-  }, [errors]);
+    if (key) ref.current?.focus();
+  }, [key]);
   if (!errors.length) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
@@ -28,12 +34,23 @@ export function ErrorSummary({ errors }: { errors: FieldError[] }) {
       <ul className="error-summary__list">
         {errors.map((e) => (
           <li key={e.id}>
-            <a href={`#${e.id}`}>{e.message}</a>
+            <a href={`#${e.id}`} onClick={(event) => focusField(event, e.id)}>
+              {e.message}
+            </a>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** Focuses the field with the summary link's id, its label or legend scrolled into view as well. */
+function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  (field.closest(".field, .checkbox") ?? field).scrollIntoView({ block: "start" });
+  field.focus({ preventScroll: true });
 }
 
 type TextFieldProps = {

@@ -12,6 +12,8 @@ export type RouteHandle = {
   hideFooter?: boolean;
   /** The language switch of these pages leads to the front page of the other language. */
   languageSwitchToHome?: boolean;
+  /** No analytics-cookie question: the page must start with its own content (the clinic-door link). */
+  hideCookieBanner?: boolean;
 };
 
 const LANGUAGE_NAMES: Record<Lang, string> = { fi: "Suomeksi", sv: "På svenska", en: "In English" };
@@ -53,7 +55,8 @@ export function LanguageSwitch({ current }: { current: Lang }) {
   );
 }
 
-function useHandleFlags() {
+/** The route handles' flags, merged from the root to the page. */
+export function useHandleFlags() {
   const matches = useMatches();
   const flags: RouteHandle = {};
   for (const m of matches) Object.assign(flags, (m.handle as RouteHandle | undefined) ?? {});

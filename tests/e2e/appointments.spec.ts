@@ -48,6 +48,19 @@ test.describe("own appointments", () => {
     await expectAccessible(page);
   });
 
+  test("an appointment the clinic cancelled is listed, marked, and shows the clinic's warning", async ({ page }) => {
+    await login(page, { person: people.patient });
+    await gotoRoute(page, "appointments", "fi");
+    const entry = page.locator(".appointment-list a", { hasText: "Toimipiste perui ajan" });
+    await expect(entry).toHaveCount(1);
+    await expectAccessible(page);
+    await entry.click();
+    await expect(page.getByText("Toimipiste on perunut tämän ajan. Varaa uusi aika tai soita asiakaspalveluumme")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Peru aika" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Ilmoittaudu" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("an appointment too close to cancel says why, and a foreign id is not found", async ({ page }) => {
     await login(page, { brand: "pikkujatti", lang: "en", person: people.patient });
     await gotoRoute(page, "appointments", "en", { brand: "pikkujatti" });

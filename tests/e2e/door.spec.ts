@@ -3,8 +3,8 @@ import { ORIGINS, type BrandId, expect, expectAccessible, gotoRoute, login, peop
 import type { Lang } from "../../app/lib/lang";
 
 const TEXT = {
-  fi: { checkIn: "Ilmoittaudu", wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.", done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.", locked: "Liian monta väärää yritystä. Ilmoittaudu vastaanotossa.", doorLink: /Linkki ilmoittautumiseen/, logout: "Kirjaudu ulos" },
-  en: { checkIn: "Check in", wrong: "The final part of the personal identity code is incorrect. Please check and try again.", done: "You have checked in. Please wait to be called.", locked: "Too many incorrect attempts. Please check in at the reception.", doorLink: /Link for checking in/, logout: "Log out" },
+  fi: { checkIn: "Ilmoittaudu", wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.", done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.", locked: /^Liian monta väärää yritystä\. Voit yrittää uudelleen klo \d{2}\.\d{2} tai ilmoittautua vastaanotossa\.$/, doorLink: /Linkki ilmoittautumiseen/, logout: "Kirjaudu ulos" },
+  en: { checkIn: "Check in", wrong: "The final part of the personal identity code is incorrect. Please check and try again.", done: "You have checked in. Please wait to be called.", locked: /^Too many incorrect attempts\. You can try again at \d{2}:\d{2} or check in at the reception\.$/, doorLink: /Link for checking in/, logout: "Log out" },
 } as const;
 
 /** Kalle's door links whose check-in is still open (each run uses its own). */
@@ -24,20 +24,30 @@ async function openDoorLinks(page: Page, brand: BrandId, lang: Lang & keyof type
   const open: string[] = [];
   for (const link of links) {
     await page.goto(ORIGINS[brand] + link);
-    if (await page.getByRole("link", { name: TEXT[lang].checkIn }).count()) open.push(link);
+    if (await page.getByRole("button", { name: TEXT[lang].checkIn }).count()) open.push(link);
   }
   return open;
 }
 
 async function enterCode(page: Page, code: string, jsEnabled: boolean, lang: keyof typeof TEXT) {
   if (jsEnabled) {
-    const first = page.getByRole("textbox").first();
-    await first.click();
-    await page.keyboard.type(code); // auto-advances and submits at the fourth character
+    // Typing over whatever the boxes hold: each box's character is selected on focus, and the fourth
+    // character of a fresh entry submits.
+    await page.locator("#ssnEndPart").click();
+    await page.keyboard.type(code);
   } else {
     await page.getByRole("textbox").fill(code);
     await page.getByRole("button", { name: TEXT[lang].checkIn }).click();
   }
+}
+
+/** Counts the form posts the page makes from now on. */
+function countPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  return posts;
 }
 
 test("check in at the clinic door with the link: wrong code, right code, and the lockout", async ({ page, jsEnabled }) => {
@@ -49,11 +59,13 @@ test("check in at the clinic door with the link: wrong code, right code, and the
   expect(links.length).toBeGreaterThanOrEqual(2);
   const [link, lockLink] = links;
 
+  // The code form is on the page the SMS link opens; nothing (no cookie question) comes before the skip link.
   await page.goto(ORIGINS[brand] + link);
   await expect(page.locator("main")).not.toContainText("Kalle");
   await expect(page.locator("main")).not.toContainText(people.smsUser.identityCode);
-  await expectAccessible(page);
-  await page.getByRole("link", { name: TEXT[lang].checkIn }).click();
+  await expect(page.locator(".cookie-banner")).toHaveCount(0);
+  await page.keyboard.press("Tab");
+  await expect(page.locator(".skip-link")).toBeFocused();
   await expectAccessible(page);
 
   const right = people.smsUser.identityCode.slice(-4);
@@ -63,27 +75,43 @@ test("check in at the clinic door with the link: wrong code, right code, and the
   if (!jsEnabled) await expect(page.getByRole("textbox")).toHaveValue(wrong);
   await expectAccessible(page);
 
+  // The error summary's link leads to the code field (with JavaScript, the first box), and the errors stay.
+  await page.locator(".error-summary a").click();
+  await expect(page.locator("#ssnEndPart")).toBeFocused();
+  await expect(page.locator(".error-summary")).toBeVisible();
+  await expect(page.locator("#ssnEndPart")).toHaveAttribute("aria-invalid", "true");
+
   if (jsEnabled) {
-    // The boxes keep the wrong code: clear them with backspace, which also walks back through the boxes.
-    await page.getByRole("textbox").last().click();
-    for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
+    // The kept code fills the boxes: typing the first character of the correction must not send it.
+    await expect(page.getByRole("textbox").first()).toHaveValue(wrong[0]);
+    const posts = countPosts(page);
+    await page.keyboard.type(right[0]);
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    await expect(page.getByRole("textbox").nth(1)).toBeFocused();
+    await page.keyboard.type(right.slice(1));
+    await expect.poll(() => posts.length).toBe(1);
+  } else {
+    await enterCode(page, right, jsEnabled, lang);
   }
-  await enterCode(page, right, jsEnabled, lang);
   await expect(page.getByText(TEXT[lang].done)).toBeVisible();
+  // With JavaScript the result is focused, so a screen reader reads it.
+  if (jsEnabled) await expect(page.getByRole("heading", { name: TEXT[lang].done })).toBeFocused();
+  await expectAccessible(page);
 
   await page.goto(ORIGINS[brand] + lockLink);
-  await page.getByRole("link", { name: TEXT[lang].checkIn }).click();
   for (let i = 0; i < 5; i++) {
-    if (jsEnabled && i > 0) {
-      await page.getByRole("textbox").last().click();
-      for (let k = 0; k < 4; k++) await page.keyboard.press("Backspace");
-    }
+    // With JavaScript, wait for each answer: the page keeps the same message between tries.
+    const answered = jsEnabled ? page.waitForResponse((r) => r.request().method() === "POST") : null;
     await enterCode(page, wrong, jsEnabled, lang);
-    await expect(page.getByText(i < 4 ? TEXT[lang].wrong : TEXT[lang].locked).first()).toBeVisible();
+    await answered;
+    if (i < 4) await expect(page.getByText(TEXT[lang].wrong).first()).toBeVisible();
+    else await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
   }
+  await expectAccessible(page);
   await page.goto(ORIGINS[brand] + lockLink);
   await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
-  await expect(page.getByRole("link", { name: TEXT[lang].checkIn })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: TEXT[lang].checkIn })).toHaveCount(0);
 });
 
 test("a link that does not exist reveals nothing", async ({ page }) => {
@@ -106,7 +134,6 @@ test("consent form at the clinic door when the patient-data consent is missing",
   await page.getByRole("button", { name: TEXT.fi.logout }).click();
 
   await page.goto(ORIGINS.main + link);
-  await page.getByRole("link", { name: TEXT.fi.checkIn }).click();
   await enterCode(page, people.senior.identityCode.slice(-4), false, "fi");
   await expect(page.getByText("Potilastietojen käsittelyn suostumuksesi puuttuu. Anna se alla ilmoittautuaksesi.")).toBeVisible();
   await expectAccessible(page);

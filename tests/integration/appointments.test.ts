@@ -36,12 +36,15 @@ async function cancellable(person: Person) {
 }
 
 describe("listing and reading appointments", () => {
-  it("lists only the acting person's future active appointments, soonest first, with their rules", async () => {
+  it("lists only the acting person's future active and clinic-cancelled appointments, soonest first, with their rules", async () => {
     const list = await listUpcomingAppointments(await userSession(t.person("patient")), "fi", FIXED_NOW, LIMIT);
-    expect(list.map((a) => a.practitioner.name)).toEqual(["Helena Heikkinen", "Anna Aho", "Noora Nurmi", "Sari Salo"]);
+    expect(list.map((a) => a.practitioner.name)).toEqual(["Helena Heikkinen", "Anna Aho", "Björn Berg", "Noora Nurmi", "Sari Salo"]);
     expect(list[0]).toMatchObject({ mayCancel: false, cancelBlockedBy: "tooLate", selfCheckInStatus: "tooEarly", specialtyName: "Sairaanhoitaja" });
     expect(list[1]).toMatchObject({ mayCancel: true, cancelBlockedBy: null });
-    expect(list[3]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception", kindName: "Etävastaanotto" });
+    // The README's clinic-cancelled appointment in six days: listed, marked, and without actions or a door link.
+    expect(list[2]).toMatchObject({ status: "providerCancelled", hasAppointeeCanceled: true, mayCancel: false, selfCheckInStatus: "statusNotAvailable", doorToken: null });
+    expect(list.filter((a) => a.status !== "active")).toHaveLength(1);
+    expect(list[4]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception", kindName: "Etävastaanotto" });
     expect(list[0]).toMatchObject({ kindName: "Vastaanottokäynti", practitioner: { id: "P-HEI", pictureUrl: null } });
   });
 

@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
-import { DOOR_MAX_FAILURES, doorCheckIn, doorToken, doorView } from "~/features/appointments/door.server";
+import { DOOR_LOCK_MINUTES, DOOR_MAX_FAILURES, doorCheckIn, doorToken, doorView } from "~/features/appointments/door.server";
 import type { Person } from "~/.server/session";
-import { FIXED_NOW, useTestDatabase } from "./test-db";
+import * as doorRoute from "~/routes/appointments/door";
+import { FIXED_NOW, makeContext, makeRequest, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -37,6 +38,25 @@ describe("the clinic-door link", () => {
     expect(await doorCheckIn(forged, lastFour(t.person("employee")), "10.0.0.1", FIXED_NOW)).toBe("notFound");
   });
 
+  it("accepts the exact token only: no extra, missing or changed character", async () => {
+    const { token, appointmentId } = await tokenOf(t.person("employee"));
+    expect(await doorView(token, FIXED_NOW)).toMatchObject({ appointmentId });
+    // Extra characters that base64url decoding would skip or drop as left-over bits.
+    for (const variant of [`${token}A`, `${token}x`, `${token}AA`, `${token}=`, `${token.slice(0, -1)}${token.at(-1) === "A" ? "B" : "A"}`, token.slice(0, -1)]) {
+      expect(await doorView(variant, FIXED_NOW), variant).toBeNull();
+    }
+    expect(await doorCheckIn(`${token}A`, lastFour(t.person("employee")), "10.0.0.9", FIXED_NOW)).toBe("notFound");
+
+    // The page answers 404 too, and takes the appointment id from the service, not from the URL.
+    const load = async (tok: string) => {
+      const request = makeRequest(`/fi/varaus/${tok}`);
+      return doorRoute.loader({ request, context: await makeContext(request), params: { token: tok } } as never);
+    };
+    expect((await load(token)).view.appointmentId).toBe(appointmentId);
+    const refused = await Promise.resolve(load(`${token}A`)).catch((e) => e);
+    expect(refused.init?.status).toBe(404);
+  });
+
   it("checks in with the right last four characters; a wrong code keeps nothing and counts", async () => {
     const employee = t.person("employee");
     const { token, reservationId } = await tokenOf(employee, 1);
@@ -55,9 +75,27 @@ describe("the clinic-door link", () => {
     for (let i = 0; i < DOOR_MAX_FAILURES; i++) results.push(await doorCheckIn(token, "999Y", `10.1.0.${i}`, FIXED_NOW));
     expect(results).toEqual(["ssnEndPartMismatch", "ssnEndPartMismatch", "ssnEndPartMismatch", "ssnEndPartMismatch", "locked"]);
     expect(await doorCheckIn(token, lastFour(t.person("employee")), "10.1.1.1", FIXED_NOW)).toBe("locked");
-    expect((await doorView(token, FIXED_NOW))!.locked).toBe(true);
+    const view = (await doorView(token, FIXED_NOW))!;
+    expect(view.locked).toBe(true);
+    expect(view.lockedUntil).toBe(new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000).toISOString());
     const [res] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
     expect(res.checkedInAt).toBeNull();
+  });
+
+  it("opens the lock after the stated time, with a fresh count of tries", async () => {
+    const kalle = t.person("smsUser");
+    const { token } = await tokenOf(kalle, 2);
+    expect((await doorView(token, FIXED_NOW))!.selfCheckInStatus).toBe("allowed");
+    for (let i = 0; i < DOOR_MAX_FAILURES; i++) await doorCheckIn(token, "999Y", `10.5.0.${i}`, FIXED_NOW);
+    const justBefore = new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000 - 1000);
+    expect(await doorCheckIn(token, lastFour(kalle), "10.5.1.1", justBefore)).toBe("locked");
+    expect((await doorView(token, justBefore))!.locked).toBe(true);
+
+    const after = new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000);
+    expect(await doorView(token, after)).toMatchObject({ locked: false, lockedUntil: null });
+    // One wrong code after the lock is the first of a new count, not a new lock.
+    expect(await doorCheckIn(token, "999Y", "10.5.1.2", after)).toBe("ssnEndPartMismatch");
+    expect(await doorCheckIn(token, lastFour(kalle), "10.5.1.3", after)).toBe("success");
   });
 
   it("asks for the consent at the reception, and limits tries per client", async () => {

@@ -8,6 +8,7 @@ import type { Person } from "~/.server/session";
 import { doorView } from "~/features/appointments/door.server";
 import { ANON_RESERVATION_LIMITS } from "~/features/booking/anonymous-reservation.server";
 import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
+import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import * as dataProcessing from "~/routes/account/data-processing";
 import * as apiUser from "~/routes/account/api-user";
@@ -52,8 +53,8 @@ function anonForm(p: Person, extra: Record<string, string> = {}) {
   return { csrfToken: "checked-by-middleware", ssn: p.identityCode.toLowerCase(), firstName: ` ${p.firstName.toUpperCase()} `, lastName: p.lastName, phone: "040 765 4321", emailAddress: "anon@example.com", terms: "on", ...extra };
 }
 
-async function anonPost(id: number, form: Record<string, string>, ip = "10.9.0.1") {
-  const request = makeRequest(href("anonFreeAppointment", "fi", { id }), { form });
+async function anonPost(id: number, form: Record<string, string>, ip = "10.9.0.1", lang: Lang = "fi") {
+  const request = makeRequest(href("anonFreeAppointment", lang, { id }), { form });
   const context = await makeContext(request);
   context.get(requestContext).clientIp = ip;
   return { request, context, run: () => anonPage.action({ request, context, params: { id: String(id) } } as never) };
@@ -113,6 +114,21 @@ describe("anonymous reservation (page)", () => {
     const taken = await thrownResponse(again.run).catch((e) => e);
     expect(taken.status).toBe(302);
     expect(taken.headers.get("Location")).toContain("/fi/ajanvaraus/aika-ei-saatavilla");
+  });
+
+  it("sends the confirmation SMS in the language of the booking, with the link in that language", async () => {
+    // The demo people's own language is Finnish: the SMS follows the page they booked on.
+    const guardian = t.person("guardian");
+    expect(guardian.language).toBe("fi");
+    const id = (await freeSlots({ days: 11 }))[0].id;
+    const response = await thrownResponse((await anonPost(id, anonForm(guardian), "10.9.0.7", "sv")).run);
+    expect(response.headers.get("Location")).toMatch(/^\/sv\/anonyma-anvandare\/bokning\//);
+    const token = response.headers.get("Location")!.split("/").pop()!;
+    const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
+    expect(sms.body).toMatch(/^Din tid \d{1,2}\.\d{1,2}\.\d{4} kl\. \d{2}:\d{2}, .+ är bokad\. Uppgifter och anmälan: /);
+    expect(sms.body).toContain(`${ORIGIN}/sv/bokning/${token}`);
+    // Not held on to: the other tests count Matti's reservations.
+    await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.appointmentId, id));
   });
 
   it("answers 400 with the spec's messages for bad input, never 500", async () => {
@@ -232,9 +248,9 @@ describe("anonymous reservation (API)", () => {
   });
 });
 
-async function reserveArgs(person: Person, id: number | string, options: { form?: Record<string, string>; page?: "freeAppointment" | "occupationalFreeAppointment" | "kela65FreeAppointment"; query?: string } = {}) {
+async function reserveArgs(person: Person, id: number | string, options: { form?: Record<string, string>; page?: "freeAppointment" | "occupationalFreeAppointment" | "kela65FreeAppointment"; query?: string; lang?: Lang } = {}) {
   const cookie = cookiePair(await login(person));
-  const path = `${href(options.page ?? "freeAppointment", "fi", { id })}${options.query ?? ""}`;
+  const path = `${href(options.page ?? "freeAppointment", options.lang ?? "fi", { id })}${options.query ?? ""}`;
   const request = makeRequest(path, { cookie, form: options.form });
   return { request, context: await makeContext(request), params: { id: String(id) } } as never;
 }
@@ -255,6 +271,16 @@ describe("logged-in reservation", () => {
 
     const again = await thrownResponse(async () => reservePage.loader(await reserveArgs(t.person("patient"), id)));
     expect(again.headers.get("Location")).toBe("/fi/ajanvaraus/aika-ei-saatavilla");
+  });
+
+  it("sends the confirmation SMS in the language of the booking (English)", async () => {
+    const guardian = t.person("guardian");
+    const id = (await freeSlots({ days: 13 }))[0].id;
+    const response = await thrownResponse(async () => reservePage.action(await reserveArgs(guardian, id, { lang: "en", form: { csrfToken: "x", intent: "reserve" } })));
+    expect(response.headers.get("Location")).toBe(`/en/appointments/${id}`);
+    const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
+    expect(sms.body).toMatch(/^Your appointment \d{1,2} \w+ \d{4} at \d{2}:\d{2}, .+ is booked\. Details and check-in: http:\/\/localhost:3000\/en\/appointment\/[\w-]+$/);
+    await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.appointmentId, id));
   });
 
   it("enforces tooManyReservations: at most five active, not-ended reservations", async () => {

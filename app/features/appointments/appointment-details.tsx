@@ -35,6 +35,7 @@ export function AppointmentDetails({
       <h2 id={headingId} className="card__title">
         {formatDateTime(new Date(a.startsAt), lang)}
         {a.status === "cancelled" ? <span className="tag">{t("appointments.details.cancelledTag")}</span> : null}
+        {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
       </h2>
       {a.hasAppointeeCanceled ? (
         <NotificationBanner type="warning">

@@ -84,14 +84,17 @@ function present(row: Row, now: Date, limitHours: number) {
 
 export type AppointmentView = ReturnType<typeof present>;
 
-/** Future (and ongoing) active appointments of the session's acting person, soonest first. */
+/**
+ * Future (and ongoing) appointments of the session's acting person, soonest first: the active ones and those the
+ * clinic cancelled (shown with the clinic's warning, spec part 1 §4); not the ones the customer cancelled.
+ */
 export async function listUpcomingAppointments(session: UserSession, lang: Lang, now: Date, limitHours: number): Promise<AppointmentView[]> {
   const personId = session.actingPerson.id;
   const rows = await appointmentQuery(personId, lang)
     .where(
       and(
         eq(s.reservations.personId, personId),
-        eq(s.reservations.status, "active"),
+        inArray(s.reservations.status, ["active", "providerCancelled"]),
         gt(sql`${s.appointments.startsAt} + make_interval(mins => ${s.appointments.durationMinutes})`, now),
       ),
     )

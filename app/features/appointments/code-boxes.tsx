@@ -3,41 +3,85 @@ import { useRef, useState } from "react";
 /**
  * The check-in code as four single-character boxes (spec part 1 §5): digits in every box, the last may also be
  * the identity code's check letter; upper-cased; typing advances, backspace on an empty box goes back, a paste
- * of all four fills them, and the fourth character submits. Only rendered once hydrated: without JavaScript the
- * form has one plain text input of the same name.
+ * of all four fills them, and the fourth character of a fresh entry submits. Only rendered once hydrated:
+ * without JavaScript the form has one plain text input of the same name.
  */
 const ALLOWED_LAST = /^[0-9A-Y]$/;
 const ALLOWED = /^[0-9]$/;
 
-export function CodeBoxes({ name, label, describedBy, invalid, initial = "", onComplete }: { name: string; label: string; describedBy?: string; invalid?: boolean; initial?: string; onComplete(code: string): void }) {
-  const [chars, setChars] = useState<string[]>(() => Array.from({ length: 4 }, (_, i) => initial[i] ?? ""));
+/**
+ * The boxes' characters, and which of them the user has typed since the code was last sent. A code kept after
+ * a wrong answer fills the boxes but is not fresh, so typing over it does not send it again box by box: only a
+ * complete fresh entry submits (each send counts towards the lockout), or the button.
+ */
+export type BoxesState = { chars: string[]; fresh: boolean[] };
+
+export function initialBoxes(kept = ""): BoxesState {
+  return { chars: Array.from({ length: 4 }, (_, i) => kept[i] ?? ""), fresh: [false, false, false, false] };
+}
+
+const accepts = (index: number, ch: string) => (index === 3 ? ALLOWED_LAST : ALLOWED).test(ch);
+
+/**
+ * Typing or pasting `text` from box `start`. Returns the new state, the box to focus, and whether the entry is
+ * complete (all four typed afresh, the last one just now) and should be sent; null when the text is refused.
+ */
+export function typeInto(state: BoxesState, start: number, text: string): { state: BoxesState; focus: number; submit: boolean } | null {
+  const chars = [...state.chars];
+  const fresh = [...state.fresh];
+  let i = start;
+  for (const ch of text.toUpperCase().replace(/\s/g, "")) {
+    if (i > 3) break;
+    if (!accepts(i, ch)) return null;
+    chars[i] = ch;
+    fresh[i++] = true;
+  }
+  if (i === start) return null;
+  const submit = i === 4 && fresh.every(Boolean) && chars.every(Boolean);
+  return { state: submit ? { chars, fresh: [false, false, false, false] } : { chars, fresh }, focus: Math.min(i, 3), submit };
+}
+
+/** Emptying box `index` (backspace or delete). */
+export function clearBox(state: BoxesState, index: number): BoxesState {
+  return { chars: state.chars.map((c, j) => (j === index ? "" : c)), fresh: state.fresh.map((f, j) => (j === index ? false : f)) };
+}
+
+export function CodeBoxes({
+  id,
+  name,
+  label,
+  describedBy,
+  invalid,
+  initial = "",
+  onComplete,
+}: {
+  /** The first box's id, which the error summary links to. */
+  id: string;
+  name: string;
+  label: string;
+  describedBy?: string;
+  invalid?: boolean;
+  initial?: string;
+  onComplete(code: string): void;
+}) {
+  const [boxes, setBoxes] = useState<BoxesState>(() => initialBoxes(initial));
   const refs = useRef<(HTMLInputElement | null)[]>([]);
 
-  const accept = (index: number, ch: string) => (index === 3 ? ALLOWED_LAST : ALLOWED).test(ch);
-
-  const update = (next: string[], focus: number | null) => {
-    setChars(next);
-    if (focus !== null) refs.current[focus]?.focus();
-    if (next.every((c) => c)) onComplete(next.join(""));
-  };
-
-  const fillFrom = (start: number, text: string) => {
-    const next = [...chars];
-    let i = start;
-    for (const raw of text.toUpperCase().replace(/\s/g, "")) {
-      if (i > 3) break;
-      if (!accept(i, raw)) return;
-      next[i++] = raw;
-    }
-    update(next, Math.min(i, 3));
+  const type = (start: number, text: string) => {
+    const result = typeInto(boxes, start, text);
+    if (!result) return;
+    setBoxes(result.state);
+    refs.current[result.focus]?.focus();
+    if (result.submit) onComplete(result.state.chars.join(""));
   };
 
   return (
     <div className="code-boxes" role="group" aria-label={label} aria-describedby={describedBy}>
-      <input type="hidden" name={name} value={chars.join("")} />
-      {chars.map((ch, i) => (
+      <input type="hidden" name={name} value={boxes.chars.join("")} />
+      {boxes.chars.map((ch, i) => (
         <input
           key={i}
+          id={i === 0 ? id : `${id}-${i + 1}`}
           ref={(el) => {
             refs.current[i] = el;
           }}
@@ -49,20 +93,26 @@ export function CodeBoxes({ name, label, describedBy, invalid, initial = "", onC
           autoCapitalize="characters"
           maxLength={4}
           value={ch}
-          onChange={(e) => {
-            const value = e.target.value.toUpperCase();
-            if (!value) return update(chars.map((c, j) => (j === i ? "" : c)), null);
-            fillFrom(i, value.length > 1 ? value.replace(ch, "") || value : value);
+          // A kept character is selected on focus, so typing replaces it.
+          onFocus={(e) => e.target.select()}
+          // The work is done on `input`, which also fires when a character is typed over the same one (React's
+          // onChange does not, as the value did not change).
+          onChange={() => {}}
+          onInput={(e) => {
+            const value = e.currentTarget.value.toUpperCase();
+            if (!value) return setBoxes(clearBox(boxes, i));
+            type(i, value.length > 1 ? value.replace(ch, "") || value : value);
           }}
           onKeyDown={(e) => {
-            if (e.key === "Backspace" && !chars[i] && i > 0) {
+            if (e.key === "Backspace" && !boxes.chars[i] && i > 0) {
               e.preventDefault();
-              update(chars.map((c, j) => (j === i - 1 ? "" : c)), i - 1);
+              setBoxes(clearBox(boxes, i - 1));
+              refs.current[i - 1]?.focus();
             }
           }}
           onPaste={(e) => {
             e.preventDefault();
-            fillFrom(0, e.clipboardData.getData("text"));
+            type(0, e.clipboardData.getData("text"));
           }}
         />
       ))}

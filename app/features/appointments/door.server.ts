@@ -17,6 +17,12 @@ import { REMOTE_TYPES, checkInDecision, selfCheckInStatus, type ReservationStatu
  */
 const MAC_LENGTH = 22;
 export const DOOR_MAX_FAILURES = 5;
+/**
+ * The fifth wrong code locks the link's check-in for this long, then the count starts again. Long enough to stop
+ * guessing (with the per-client limit), short enough that someone who saw the link cannot keep the patient out
+ * of the whole check-in window; the reception can always check the patient in.
+ */
+export const DOOR_LOCK_MINUTES = 15;
 export const DOOR_CLIENT_LIMIT = { limit: Number(process.env.RATE_LIMIT_DOOR ?? 20), windowSeconds: 600 };
 
 function mac(appointmentId: number, reservationId: string): string {
@@ -27,11 +33,23 @@ export function doorToken(appointmentId: number, reservationId: string): string 
   return Buffer.from(`${appointmentId}_${mac(appointmentId, reservationId)}`).toString("base64url");
 }
 
-function parseToken(token: string): { appointmentId: number; mac: string } | null {
+/**
+ * The parts of a link, or null. Only the canonical spelling is accepted: base64url decoding skips stray
+ * characters and ignores left-over bits, so the token must re-encode to exactly itself.
+ */
+export function parseDoorToken(token: string): { appointmentId: number; mac: string } | null {
   if (!/^[A-Za-z0-9_-]{8,80}$/.test(token)) return null;
-  const decoded = Buffer.from(token, "base64url").toString();
-  const match = /^(\d{1,9})_([A-Za-z0-9_-]{22})$/.exec(decoded);
+  const bytes = Buffer.from(token, "base64url");
+  if (bytes.toString("base64url") !== token) return null;
+  const match = /^(\d{1,9})_([A-Za-z0-9_-]{22})$/.exec(bytes.toString("latin1"));
   return match ? { appointmentId: Number(match[1]), mac: match[2] } : null;
+}
+
+/** The end of a lock set at `lockedAt`, or null when there is none or it has passed. */
+export function lockedUntil(lockedAt: Date | null | undefined, now: Date): Date | null {
+  if (!lockedAt) return null;
+  const until = new Date(lockedAt.getTime() + DOOR_LOCK_MINUTES * 60_000);
+  return until.getTime() > now.getTime() ? until : null;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -42,7 +60,7 @@ function sameText(a: string, b: string): boolean {
 
 /** The reservation a link points to (the newest of its appointment), or null for a link that is not valid. */
 async function resolve(token: string) {
-  const parsed = parseToken(token);
+  const parsed = parseDoorToken(token);
   if (!parsed) return null;
   const [row] = await db()
     .select({
@@ -71,6 +89,7 @@ async function resolve(token: string) {
 }
 
 export type DoorView = {
+  appointmentId: number;
   state: "active" | "cancelled";
   startsAt: string;
   durationMinutes: number;
@@ -78,6 +97,8 @@ export type DoorView = {
   clinic: { name: string; address: string };
   selfCheckInStatus: SelfCheckInStatus;
   locked: boolean;
+  /** While locked: when the door check-in opens again (ISO instant). */
+  lockedUntil: string | null;
   room: string | null;
 };
 
@@ -87,14 +108,17 @@ export async function doorView(token: string, now: Date): Promise<DoorView | nul
   if (!row) return null;
   const [attempts] = await db().select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
   const isRemote = REMOTE_TYPES.has(row.locationType);
+  const until = lockedUntil(attempts?.lockedAt, now);
   return {
+    appointmentId: row.appointmentId,
     state: row.status === "active" ? "active" : "cancelled",
     startsAt: row.startsAt.toISOString(),
     durationMinutes: row.durationMinutes,
     isRemote,
     clinic: { name: row.clinicName, address: [row.streetAddress, [row.postalCode, row.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ") },
     selfCheckInStatus: selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote }, now),
-    locked: !!attempts?.lockedAt,
+    locked: !!until,
+    lockedUntil: until?.toISOString() ?? null,
     room: row.checkedInAt ? row.room : null,
   };
 }
@@ -123,7 +147,8 @@ const OUTCOMES = {
 
 /**
  * Anonymous check-in with the last four characters of the identity code. Limited per client, and per
- * appointment: the fifth wrong code locks it. The comparison runs in constant time, and every try is logged.
+ * appointment: the fifth wrong code locks it for DOOR_LOCK_MINUTES. The comparison runs in constant time, and
+ * every try is logged.
  */
 export async function doorCheckIn(
   token: string,
@@ -142,10 +167,12 @@ export async function doorCheckIn(
   const result = await db().transaction(async (tx) => {
     await tx.insert(s.doorCheckInAttempts).values({ reservationId: row.reservationId }).onConflictDoNothing();
     const [attempts] = await tx.select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId)).for("update");
-    if (attempts.lockedAt) return "locked" as const;
+    if (lockedUntil(attempts.lockedAt, now)) return "locked" as const;
+    // A lock that has run out starts the count again.
+    const earlierFailures = attempts.lockedAt ? 0 : attempts.failures;
     const [person] = await tx.select({ identityCode: s.people.identityCode, consent: s.people.patientDataConsent }).from(s.people).where(eq(s.people.id, row.personId));
     if (!sameText(given.padEnd(4).slice(0, 4), person.identityCode.slice(-4)) || given.length !== 4) {
-      const failures = attempts.failures + 1;
+      const failures = earlierFailures + 1;
       await tx
         .update(s.doorCheckInAttempts)
         .set({ failures, lockedAt: failures >= DOOR_MAX_FAILURES ? now : null })
@@ -161,7 +188,7 @@ export async function doorCheckIn(
     const outcome = OUTCOMES[checkInDecision(status, person.consent)];
     if (outcome === "success") {
       await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
-      await tx.update(s.doorCheckInAttempts).set({ failures: 0 }).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+      await tx.update(s.doorCheckInAttempts).set({ failures: 0, lockedAt: null }).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
     }
     return outcome;
   });

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { BrandId, Environment } from "#brands/index";
 import type { Database } from "~/.server/db/client";
+import type { Lang } from "~/lib/lang";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { reserveAppointment, type ReservationResult } from "./reservation.server";
 import { anonymousReservationSchema } from "./reservation.schema";
@@ -31,6 +32,8 @@ export async function reserveAnonymously(
     clientIp: string;
     environment: Environment;
     brand: { id: BrandId; origin: string };
+    /** The page's language, for the confirmation SMS. */
+    lang?: Lang;
     now: Date;
   },
 ): Promise<AnonymousReservationOutcome> {
@@ -53,6 +56,7 @@ export async function reserveAnonymously(
     contactPhone: v.phone,
     contactEmail: v.emailAddress,
     brand: input.brand,
+    lang: input.lang,
     now: input.now,
   });
 }

@@ -144,6 +144,7 @@ async function book(input: PageInput, state: FormState, claim: ReservationClaim)
     description: claim.via === "call" ? claim.description : null,
     insurance,
     brand: { id: input.brand.id, origin: input.origin },
+    lang: input.lang,
     now: input.now,
   });
 }

@@ -33,6 +33,11 @@ export type ReservationRequest = {
   insurance?: { insurer: string | null; reimbursement: string | null; conceptCode: string; description: string; directCompensationPermit: string | null } | null;
   description?: string | null;
   brand: { id: BrandId; origin: string };
+  /**
+   * The language the customer booked in: the confirmation SMS and its link are in it. Without it (the JSON
+   * calls), the person's own language.
+   */
+  lang?: Lang;
   now: Date;
 };
 
@@ -146,7 +151,7 @@ export async function reserveAppointment(db: Database, request: ReservationReque
       const token = doorToken(slot.a.id, reservation.id);
       const phone = request.contactPhone ?? person.phoneNumber;
       if (phone) {
-        const lang: Lang = isLang(person.language) ? person.language : "fi";
+        const lang: Lang = request.lang ?? (isLang(person.language) ? person.language : "fi");
         const t = i18nFor(lang, request.brand.id, resources[lang][request.brand.id]).t;
         const link = `${request.brand.origin}${href("doorAppointment", lang, { token })}`;
         const place = slot.clinicRemote ? t("reservation.sms.remote") : slot.clinicName;

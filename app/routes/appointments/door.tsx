@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, isRouteErrorResponse, redirect, useLocation, useNavigation, useRouteError, useSubmit } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useLocation, useNavigation, useRouteError, useSubmit, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/door";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
@@ -10,24 +10,32 @@ import { ConsentFields } from "~/features/account/consent-form";
 import { CodeBoxes } from "~/features/appointments/code-boxes";
 import { doorCheckIn, doorView } from "~/features/appointments/door.server";
 import { isNetworkError } from "~/lib/error-reporting-options";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
 import { href } from "~/route-table";
 import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
+import type { RouteHandle } from "~/ui/layout";
+import { ResultHeading } from "~/ui/result-focus";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useLang } from "~/ui/root-data";
 
 // Anonymous: a link from the reservation SMS, opened at the clinic door on a weak signal. The page is plain
-// HTML and forms; the code boxes are the only script-driven part.
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+// HTML and forms, the code form on the first page so the way to it is one page load; the code boxes are the
+// only script-driven part.
+export const handle: RouteHandle = { hideCookieBanner: true };
+
+export async function loader({ params }: Route.LoaderArgs) {
   const view = await doorView(params.token, now());
   if (!view) throw data(null, { status: 404 });
-  const confirm = new URL(request.url).searchParams.get("step") === "confirm";
-  return { view, confirm, appointmentId: Number(Buffer.from(params.token, "base64url").toString().split("_")[0]), lang: getLang(context) };
+  return { view };
 }
+
+// Every try may change the page's state (a lock, a check-in), also when it is answered with an error status,
+// after which the router would not reload by default.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
 
 // Answers after which the typed code is kept: to correct it, or to send it again with the consent form.
 const KEEP_CODE = new Set(["ssnEndPartMismatch", "confidentialityFormNotFilled", "confidentialityFormNotFilledAsAdult"]);
@@ -56,12 +64,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { view, confirm, appointmentId } = loaderData;
+  const { view } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const title = t("appointments.door.title");
+  const self = href("doorAppointment", lang, { token: params.token });
 
   if (view.state === "cancelled")
     return (
@@ -79,8 +88,10 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
 
   const error = actionData?.error;
   const consentNeeded = error === "confidentialityFormNotFilled" || error === "confidentialityFormNotFilledAsAdult";
-  const showCode = (confirm || !!error) && !consentNeeded && view.selfCheckInStatus === "allowed" && !view.locked && error !== "locked" && error !== "tooManyAttempts";
+  const showCode = view.selfCheckInStatus === "allowed" && !view.locked && !consentNeeded && error !== "locked" && error !== "tooManyAttempts";
   const fieldError = error === "ssnEndPartMismatch" || error === "codeFormat" ? t(`appointments.door.errors.${error}`) : undefined;
+  // The lock is told by the page's own banner below, with the time it opens again.
+  const banner = error && error !== "locked" && !fieldError && !(consentNeeded && actionData?.consentError) ? error : null;
   const pending = navigation.state !== "idle";
 
   return (
@@ -95,9 +106,9 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
               : []
         }
       />
-      {error && !fieldError && !(consentNeeded && actionData?.consentError) ? (
+      {banner ? (
         <NotificationBanner type="error">
-          <p>{t(`appointments.door.errors.${error}`)}</p>
+          <p>{t(`appointments.door.errors.${banner}`)}</p>
         </NotificationBanner>
       ) : null}
       <h1>{title}</h1>
@@ -113,13 +124,15 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
       </dl>
 
       {view.selfCheckInStatus === "checkedIn" ? (
-        <p className="notice-text">{view.room ? t("appointments.door.checkedInRoom", { room: view.room }) : t("appointments.door.checkedInReception")}</p>
-      ) : view.locked ? (
+        <ResultHeading>
+          {view.room ? t("appointments.door.checkedInRoom", { room: view.room }) : t("appointments.door.checkedInReception")}
+        </ResultHeading>
+      ) : view.locked && view.lockedUntil ? (
         <NotificationBanner type="warning">
-          <p>{t("appointments.door.errors.locked")}</p>
+          <p>{t("appointments.door.errors.locked", { time: formatTime(new Date(view.lockedUntil), lang) })}</p>
         </NotificationBanner>
       ) : consentNeeded && actionData?.code ? (
-        <Form method="post" action={`${href("doorAppointment", lang, { token: params.token })}?step=confirm`}>
+        <Form method="post" action={self}>
           <CsrfField />
           <input type="hidden" name="intent" value="consent" />
           <input type="hidden" name="ssnEndPart" value={actionData.code} />
@@ -142,7 +155,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
           </p>
         </div>
       ) : showCode ? (
-        <Form method="post" ref={formRef} action={`${href("doorAppointment", lang, { token: params.token })}?step=confirm`}>
+        <Form method="post" ref={formRef} action={self} className="check-in">
           <CsrfField />
           {hydrated ? (
             <div className={`field${fieldError ? " field--error" : ""}`}>
@@ -158,6 +171,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
                 </p>
               ) : null}
               <CodeBoxes
+                id="ssnEndPart"
                 name="ssnEndPart"
                 label={t("appointments.door.codeLabel")}
                 describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
@@ -169,7 +183,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
                   if (!form) return;
                   const formData = new FormData(form);
                   formData.set("ssnEndPart", code);
-                  submit(formData, { method: "post", action: form.getAttribute("action") ?? undefined });
+                  submit(formData, { method: "post", action: self });
                 }}
               />
             </div>
@@ -189,25 +203,16 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
           )}
           <p className="button-row">
             <button type="submit" className="button" disabled={pending}>
-              {pending ? t("appointments.door.pending") : t("appointments.door.confirm")}
+              {pending ? t("appointments.door.pending") : t("appointments.door.checkIn")}
             </button>
-            <LocalizedLink to="doorAppointment" params={{ token: params.token }} className="button button--secondary">
-              {t("appointments.door.back")}
-            </LocalizedLink>
           </p>
         </Form>
-      ) : view.selfCheckInStatus === "allowed" ? (
-        <p>
-          <LocalizedLink to="doorAppointment" params={{ token: params.token }} query={{ step: "confirm" }} className="button">
-            {t("appointments.door.checkIn")}
-          </LocalizedLink>
-        </p>
       ) : null}
 
       <h2 className="door__cancel-heading">{t("appointments.details.cancel")}</h2>
       <p>{t("appointments.door.cancelNeedsLogin")}</p>
       <p>
-        <LocalizedLink to="appointment" params={{ ids: appointmentId }}>
+        <LocalizedLink to="appointment" params={{ ids: view.appointmentId }}>
           {t("appointments.door.toLoggedInView")}
         </LocalizedLink>
       </p>

@@ -36,6 +36,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
             <li key={a.id}>
               <LocalizedLink to="appointment" params={{ ids: a.id }}>
                 <strong>{formatDateTime(new Date(a.startsAt), lang)}</strong>
+                {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
               </LocalizedLink>
               <span>
                 {a.specialtyName}, {a.practitioner.name}

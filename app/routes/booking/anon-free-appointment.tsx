@@ -71,6 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     clientIp: info.clientIp,
     environment: info.environment,
     brand: { id: info.brand.id, origin: info.origin },
+    lang: v.lang,
     now: now(),
   });
   switch (outcome.type) {

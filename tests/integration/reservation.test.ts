@@ -243,6 +243,9 @@ describe("anonymous reservation (API)", () => {
     expect((await apiAnonPost({ ...body, internalOrganization: "other" })).init?.status).toBe(400);
     const ok = await apiAnonPost(body);
     expect(ok.data).toMatchObject({ reservationDetails: { appointmentId: id } });
+    // Asked in English (?lang=en): the confirmation SMS and its door link are English.
+    const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
+    expect(sms.body).toMatch(/^Your appointment .*\/en\/appointment\/[\w-]+/);
     const taken = await apiAnonPost({ ...body, ssn: t.person("guardian").identityCode, firstName: "Matti", lastName: "Virtanen" });
     expect(taken).toMatchObject({ init: { status: 409 }, data: { type: "appointmentNotAvailable" } });
   });

@@ -9,6 +9,7 @@ import { reserveAnonymously } from "~/features/booking/anonymous-reservation.ser
 import { EXAMPLE_PHONE } from "~/features/booking/reservation-rules";
 import { anonymousReservationSchema } from "~/features/booking/reservation.schema";
 import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
+import { isLang } from "~/lib/lang";
 
 /** POST /api/anon/reserve-appointment — body { internalOrganization, appointmentId, emailAddress, firstName, lastName, phone, ssn }. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,8 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const more = fields.success ? [] : fields.error.issues.map((i) => ({ path: i.path.join("."), message: t(i.message, { phone: EXAMPLE_PHONE }) }));
     return data({ type: "ValidationError", details: [...details, ...more] }, { status: 400 });
   }
+  const lang = new URL(request.url).searchParams.get("lang");
   const outcome = await reserveAnonymously(db(), {
     body,
+    // The SMS in the language the caller asked for (?lang), else the person's own.
+    lang: isLang(lang) ? lang : undefined,
     form: false,
     appointmentId,
     bindingRequired: false,

@@ -1,15 +1,19 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-reserve-appointment";
+import { allowMethods, readBody, validationError, type ValidationDetail } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
-import { apiUser, readBody, requireMethod, reservationStatus } from "~/features/booking/api.server";
+import { apiUser, requireMethod, reservationStatus } from "~/features/booking/api.server";
 import { getFreeAppointment } from "~/features/booking/free-appointment.server";
 import { occupationalAllowed } from "~/features/booking/portal-reservation.server";
 import { careTypeForCall } from "~/features/booking/reservation-rules";
 import { isFinnishPhone } from "~/features/booking/reservation.schema";
 import { reserveAppointment } from "~/features/booking/reservation.server";
 import { isValidEmail, normalisePhone } from "~/lib/contact";
+import { parseId } from "~/lib/id";
+
+export const middleware = [allowMethods("POST")];
 
 const text = (v: unknown, max: number) => (typeof v === "string" && v.trim().length <= max ? v.trim() : null);
 
@@ -22,10 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = apiUser(context);
   const info = requestInfo(context);
   const body = await readBody(request);
-  const details: { path: string; message: string }[] = [];
-  const appointmentId = Number(body.appointmentId);
+  const details: ValidationDetail[] = [];
+  const appointmentId = parseId(body.appointmentId);
   if (body.internalOrganization !== info.brand.internalOrganization) details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
-  if (!Number.isSafeInteger(appointmentId) || appointmentId <= 0 || appointmentId > 2_147_483_647) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
+  if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
   const phone = typeof body.phone === "string" && isFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
   if (!phone) details.push({ path: "phone", message: "Invalid phone" });
   const email = typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
@@ -33,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const description = body.description == null ? null : text(body.description, 500);
   if (body.description != null && description === null) details.push({ path: "description", message: "Invalid description" });
   const conceptCode = body.conceptCode == null || body.conceptCode === "" ? null : text(body.conceptCode, 50);
-  if (details.length) return data({ type: "ValidationError", details }, { status: 400 });
+  if (details.length || appointmentId === null) return validationError(details);
 
   const person = session.actingPerson;
   const appointment = await getFreeAppointment(db(), appointmentId, "fi", now());

@@ -165,7 +165,7 @@ describe("appointment ids", () => {
   const odd: unknown[] = [true, [37], "0x25", " 37 ", "37.0", "037", 37.5, "1e1", 2 ** 31, { id: 37 }];
 
   it("only a canonical id reserves: every other spelling is a 400 on both reservation calls and reserves nothing", async () => {
-    const count = async () => Number((await t.db.execute(sql`select count(*) as n from reservations`)).rows[0]?.n);
+    const count = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(s.reservations))[0].n);
     const reservations = await count();
     const employee = t.person("employee");
     for (const appointmentId of odd) {

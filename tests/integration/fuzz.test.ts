@@ -67,6 +67,12 @@ function baseFields(ids: Ids): Record<string, unknown> {
     returnTo: "/fi",
     privacyPolicy: "on",
     decision: "approve",
+    insurer: "POHJOLA",
+    reimbursement: "USE_REIMBURSEMENT",
+    insuranceConsent: "on",
+    insuranceOwner: "self",
+    insuranceEventType: "illness",
+    insurancePermit: "0123456789abcdef",
   };
 }
 
@@ -121,6 +127,8 @@ function corpus(ids: Ids): Payload[] {
     ...intents.map((intent) => form(`form intent ${intent.slice(0, 20)}`, { ...base, intent })),
     ...["0x25", " 37 ", "037", "true", "99999999999"].map((id) => form(`form appointmentId ${JSON.stringify(id)}`, { ...base, appointmentId: id })),
     form("form NUL in every field", mapStrings(base, () => NUL)),
+    // The same with each page intent, so the text reaches whichever branch of a page action reads it.
+    ...["reserve", "saveContact", "checkIn", "insurance:verify"].map((intent) => form(`form NUL, intent ${intent}`, { ...mapStrings(base, (v) => v + "\u0000"), intent })),
     form("form control characters", mapStrings(base, (v) => v + CONTROL)),
     form("form huge fields", mapStrings(base, () => "z".repeat(2_500))),
     form("form SQL", mapStrings(base, () => SQL_PAYLOAD)),

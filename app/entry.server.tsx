@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./.server/context";
 import { reportError } from "./.server/error-reporting";
 import { NonceProvider } from "./ui/nonce";
@@ -50,5 +50,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 4xx (a thrown `data()`, React Router's own 404 or 405) is the client's mistake: answered, not reported.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   reportError(error, { path: new URL(request.url).pathname });
 };

@@ -12,12 +12,19 @@ export function serializeCookie(name: string, value: string, opts: { maxAge?: nu
   return parts.join("; ");
 }
 
+/** The value of cookie `name`, or null when it is absent or its value is not valid percent-encoding. */
 export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
     if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (part.slice(0, i).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      // A value no browser of ours could have been given (`%`, `%E0%A4%A`): as good as no cookie.
+      return null;
+    }
   }
   return null;
 }

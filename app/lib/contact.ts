@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { textField } from "./text";
 
 /**
  * Contact-detail rules shared by registration, my information and booking (spec part 1 §5, part 2 §5).
@@ -29,27 +29,23 @@ export function isValidEmail(input: string): boolean {
 }
 
 export const contactFields = {
-  streetAddress: z
-    .string({ error: "contact.errors.streetAddress" })
+  streetAddress: textField("contact.errors.streetAddress")
     .trim()
     .min(2, "contact.errors.streetAddress")
     .max(30, "contact.errors.streetAddressLength"),
-  postalCode: z.string({ error: "contact.errors.postalCode" }).trim().regex(/^\d{5}$/, "contact.errors.postalCode"),
-  postOffice: z.string({ error: "contact.errors.postOffice" }).trim().min(2, "contact.errors.postOffice").max(30, "contact.errors.postOfficeLength"),
-  phoneNumber: z
-    .string({ error: "contact.errors.phoneNumber" })
+  postalCode: textField("contact.errors.postalCode").trim().regex(/^\d{5}$/, "contact.errors.postalCode"),
+  postOffice: textField("contact.errors.postOffice").trim().min(2, "contact.errors.postOffice").max(30, "contact.errors.postOfficeLength"),
+  phoneNumber: textField("contact.errors.phoneNumber")
     .trim()
     .max(PHONE_MAX_LENGTH, "contact.errors.phoneNumberLength")
     .transform(normalisePhone)
     .refine((v) => PHONE.test(v), "contact.errors.phoneNumber"),
-  emailAddress: z
-    .string({ error: "contact.errors.emailAddress" })
+  emailAddress: textField("contact.errors.emailAddress")
     .trim()
     .max(78, "contact.errors.emailAddressLength")
     .refine(isValidEmail, "contact.errors.emailAddress"),
   name: (key: string) =>
-    z
-      .string({ error: key })
+    textField(key)
       .trim()
       .min(2, key)
       .max(50, key)

@@ -54,7 +54,7 @@ process.once("exit", () => {
   for (const child of live) signalGroup(child, "SIGTERM");
 });
 
-export async function startServer(opts: { root: string; port: number; dataDir: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(opts: { root: string; port: number; dataDir: string; timeoutMs?: number; env?: Record<string, string> }): Promise<RunningServer> {
   rmSync(path.resolve(opts.root, opts.dataDir), { recursive: true, force: true });
   let output = "";
   const started = performance.now();
@@ -70,6 +70,7 @@ export async function startServer(opts: { root: string; port: number; dataDir: s
       RATE_LIMIT_LOGIN: "100000",
       RATE_LIMIT_IDENTIFICATION: "100000",
       LOG_LEVEL: "silent",
+      ...opts.env,
     },
   });
   live.add(child);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readAnalyticsConsent } from "~/.server/analytics-consent";
 import { action } from "~/routes/analytics-consent";
-import { makeContext, makeRequest, routeArgs, thrownResponse, useTestDatabase } from "./test-db";
+import { makeContext, makeRequest, routeArgs, useTestDatabase } from "./test-db";
 
 useTestDatabase();
 
@@ -31,9 +31,13 @@ describe("the analytics-cookie question", () => {
     expect(response.headers.get("Location")).toBe("/fi");
   });
 
-  it("answers 400 to anything but the two choices", async () => {
-    const response = await thrownResponse(() => answer({ analytics: "maybe", returnTo: "/fi" }));
-    expect(response.status).toBe(400);
+  it("answers 400 with the validation details to anything but the two choices", async () => {
+    const refused = await answer({ analytics: "maybe", returnTo: "/fi" }).then(
+      () => null,
+      (thrown: { data: unknown; init: { status: number } | null }) => thrown,
+    );
+    expect(refused?.init?.status).toBe(400);
+    expect(refused?.data).toEqual({ type: "ValidationError", details: [{ path: "analytics", message: "Expected granted or denied" }] });
   });
 
   it("reads no answer as not asked yet", () => {

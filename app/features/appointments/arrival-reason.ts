@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textField } from "~/lib/text";
 
 /** Spec part 1 §5: at most 300 characters; what is stored starts with a fixed Finnish phrase. */
 import { ARRIVAL_REASON_MAX } from "./rules";
@@ -8,8 +9,7 @@ export const ARRIVAL_REASON_PREFIX = "Asiakkaan itse kirjoittama tulosyy: ";
 export const ARRIVAL_REASON_TOAST_MS = 5_000;
 
 export const arrivalReasonSchema = z.object({
-  arrivalReason: z
-    .string({ error: "appointments.arrivalReason.errors.required" })
+  arrivalReason: textField("appointments.arrivalReason.errors.required")
     .trim()
     .min(1, "appointments.arrivalReason.errors.required")
     .max(ARRIVAL_REASON_MAX, "appointments.arrivalReason.errors.tooLong"),

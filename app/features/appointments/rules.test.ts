@@ -43,10 +43,11 @@ describe("parseAppointmentIds", () => {
   it("reads one id or a comma-separated list, without duplicates", () => {
     expect(parseAppointmentIds("12")).toEqual([12]);
     expect(parseAppointmentIds("12,13,12")).toEqual([12, 13]);
+    expect(parseAppointmentIds("2147483647")).toEqual([2147483647]);
   });
 
   it("refuses anything else", () => {
-    for (const bad of [undefined, "", "abc", "12,", ",12", "1;2", "-1", "0", "1.5", "1234567890", Array.from({ length: 21 }, (_, i) => i + 1).join(",")]) {
+    for (const bad of [undefined, "", "abc", "12,", ",12", "1;2", "-1", "0", "1.5", "012", " 12", "0x1f", "1e3", "2147483648", Array.from({ length: 21 }, (_, i) => i + 1).join(",")]) {
       expect(parseAppointmentIds(bad), String(bad)).toBeNull();
     }
   });

@@ -2,6 +2,8 @@
  * Rules of one's own appointments (spec part 1 §4, §9): cancelling and self check-in.
  * Pure functions of the appointment, the time and the brand's cancellation limit.
  */
+import { parseIdList } from "~/lib/id";
+
 export const CHECK_IN_OPENS_MINUTES = 30;
 /** Spec part 1 §5: the arrival reason is at most 300 characters (the schema is in arrival-reason.ts). */
 export const ARRIVAL_REASON_MAX = 300;
@@ -51,11 +53,9 @@ export function selfCheckInStatus(a: AppointmentFacts, now: Date): SelfCheckInSt
   return "allowed";
 }
 
-/** `1` or `1,2,3` from the URL: positive integers, at most 20, duplicates removed; null when malformed. */
+/** `1` or `1,2,3` from the URL: canonical ids (`~/lib/id`), at most 20, duplicates removed; null when malformed. */
 export function parseAppointmentIds(raw: string | undefined): number[] | null {
-  if (!raw || !/^\d{1,9}(,\d{1,9}){0,19}$/.test(raw)) return null;
-  const ids = [...new Set(raw.split(",").map(Number))].filter((n) => n > 0);
-  return ids.length ? ids : null;
+  return parseIdList(raw, 20);
 }
 
 /** A maps search link built from the location's name and address (spec part 1 §9). */

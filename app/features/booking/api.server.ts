@@ -1,18 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
+import { methodNotAllowed, type Method } from "~/.server/api";
 import { sessionState } from "~/.server/context";
 import type { UserSession } from "~/features/session/guards.server";
 
-/** A JSON (or form-encoded) request body as a plain object; anything unreadable is an empty object. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
-    const body = await request.json().catch(() => null);
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  }
-  return Object.fromEntries(await request.formData().catch(() => new FormData()));
-}
-
-export function requireMethod(request: Request, method: string) {
-  if (request.method !== method) throw data({ type: "MethodNotAllowed" }, { status: 405, headers: { Allow: method } });
+export function requireMethod(request: Request, method: Method) {
+  if (request.method !== method) throw methodNotAllowed([method]);
 }
 
 /** The logged-in session of a call, or 401 as JSON. */

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { REMOTE_TYPES } from "~/features/appointments/rules";
+import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
 import type { CareType } from "./care-type";
 import { priceEstimate, type PriceFee } from "./price";
@@ -73,11 +74,9 @@ export async function getFreeAppointment(db: Database, id: number, lang: Lang, n
   };
 }
 
-/** Route params carry the id as text; anything but a plain positive integer is not found. */
+/** Route params carry the id as text; anything but a canonical id (`~/lib/id`) is not found. */
 export function parseAppointmentId(raw: string | undefined | null): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 /** The reservation view of a free appointment for one customer type, or null when that type does not offer it. */

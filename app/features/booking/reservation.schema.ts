@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contactFields, isValidEmail, normalisePhone } from "~/lib/contact";
 import { IDENTITY_CODE_LENGTH, parseIdentityCode } from "~/lib/identity-code";
+import { textField } from "~/lib/text";
 
 /**
  * The anonymous reservation form and call (spec part 2 §5 "Anonymous reservation"). Messages are i18n keys of
@@ -24,20 +25,19 @@ export function isFinnishPhone(input: string): boolean {
 }
 
 const ticked = (message: string) => z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { error: message }));
-const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+const text = (message: string) => textField(message).trim().min(1, message).max(100, message);
 
 export function anonymousReservationSchema(options: { allowDevelopmentCodes: boolean; bindingRequired: boolean; form: boolean }) {
   const fields = {
-    ssn: z
-      .string({ error: ANON_ERRORS.ssn })
+    ssn: textField(ANON_ERRORS.ssn)
       .trim()
       .toUpperCase()
       .max(IDENTITY_CODE_LENGTH, ANON_ERRORS.ssn)
       .refine((v) => parseIdentityCode(v, { allowDevelopmentCodes: options.allowDevelopmentCodes, allowTestCodes: options.allowDevelopmentCodes }).ok, ANON_ERRORS.ssn),
     firstName: text(ANON_ERRORS.firstName),
     lastName: text(ANON_ERRORS.lastName),
-    phone: z.string({ error: ANON_ERRORS.phone }).trim().max(20, ANON_ERRORS.phone).refine(isFinnishPhone, ANON_ERRORS.phone).transform(normalisePhone),
-    emailAddress: z.string({ error: ANON_ERRORS.emailAddress }).trim().max(100, ANON_ERRORS.emailAddress).refine(isValidEmail, ANON_ERRORS.emailAddress),
+    phone: textField(ANON_ERRORS.phone).trim().max(20, ANON_ERRORS.phone).refine(isFinnishPhone, ANON_ERRORS.phone).transform(normalisePhone),
+    emailAddress: textField(ANON_ERRORS.emailAddress).trim().max(100, ANON_ERRORS.emailAddress).refine(isValidEmail, ANON_ERRORS.emailAddress),
   };
   if (!options.form) return z.object(fields);
   return z.object({

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { validationError } from "~/.server/api";
 import { requestInfo, sessionState } from "~/.server/context";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
@@ -9,7 +10,7 @@ import { isIsoDate, nearbyClinicIds, occupationalAccess, parseFilters, type Sear
 import { careTypeOfFlags, hasFeature, type FreeAppointment } from "./search.server";
 
 type Invalid = { response: ReturnType<typeof data> };
-const invalid = (paths: string[]): Invalid => ({ response: data({ type: "ValidationError", details: paths.map((p) => ({ path: [p] })) }, { status: 400 }) });
+const invalid = (paths: string[]): Invalid => ({ response: validationError(paths.map((path) => ({ path, message: `Invalid ${path}` }))) });
 
 /** The `lang` parameter of an API call (default Finnish); null when it is not a portal language. */
 export function apiLang(request: Request): Lang | null {
@@ -21,7 +22,7 @@ export function apiLang(request: Request): Lang | null {
 /** The `id` parameter of an API call, or the 400 answer. */
 export function apiId(request: Request): string | ReturnType<typeof data> {
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(id)) return data({ type: "ValidationError", details: [{ path: ["id"] }] }, { status: 400 });
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(id)) return validationError([{ path: "id", message: "Invalid id" }]);
   return id;
 }
 

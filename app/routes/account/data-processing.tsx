@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/data-processing";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const parsed = consentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = consentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
   const { privacyPolicyAcknowledged: _, ...all } = parsed.data;
   // A choice the brand does not offer is never recorded as given.

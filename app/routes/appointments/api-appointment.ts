@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-appointment";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { appointmentCall } from "~/features/appointments/api.server";
 import { cancelAppointment } from "~/features/appointments/appointments.server";
 import { cancelResponse } from "~/features/appointments/rules";
+
+export const middleware = [allowMethods("DELETE")];
 
 /** DELETE /api/appointments/{id}?csrfToken — the spec's cancel call; the same service as the cancel page. */
 export async function action({ request, context, params }: Route.ActionArgs) {

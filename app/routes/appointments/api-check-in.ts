@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-check-in";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { appointmentCall } from "~/features/appointments/api.server";
 import { checkIn } from "~/features/appointments/appointments.server";
+
+export const middleware = [allowMethods("POST")];
 
 /** POST /api/appointments/check-in/{id}?csrfToken — the same service as the appointment page's check-in. */
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { flashCookie } from "~/.server/flash";
 import type { Route } from "./+types/appointment";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
@@ -9,6 +10,7 @@ import { AppointmentDetails } from "~/features/appointments/appointment-details"
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
 import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
 import { parseAppointmentIds } from "~/features/appointments/rules";
+import { parseId } from "~/lib/id";
 import { requireUser } from "~/features/session/guards.server";
 import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
@@ -28,11 +30,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = parseAppointmentIds(params.ids) ?? [];
-  const id = Number(form.get("appointmentId"));
+  const id = parseId(form.get("appointmentId"));
   const intent = form.get("intent");
-  if ((intent !== "checkIn" && intent !== "arrivalReason") || !ids.includes(id)) throw data(null, { status: 400 });
+  if ((intent !== "checkIn" && intent !== "arrivalReason") || id === null || !ids.includes(id)) throw data(null, { status: 400 });
   const back = new URL(request.url).pathname;
 
   if (intent === "arrivalReason") {

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useLocation, useNavigation, useRouteError, useSubmit, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/door";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
@@ -42,7 +43,7 @@ const KEEP_CODE = new Set(["ssnEndPartMismatch", "confidentialityFormNotFilled",
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = getLang(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = String(form.get("ssnEndPart") ?? "").trim().toUpperCase();
   if (!/^[0-9]{3}[0-9A-Y]$/.test(code)) return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
   let consent: Record<ConsentChoice, boolean> | undefined;

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
 import type { Route } from "./+types/anon-free-appointment";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
 import { db } from "~/.server/db/client";
@@ -60,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const v = await view(request, context, params.id);
   if (!v.loaded || !mayReserveAnonymously(v.careType, v.loaded.appointment.requiresAuthToReserve)) throw data(null, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const values = Object.fromEntries(Object.entries(form).filter(([k, val]) => k !== "csrfToken" && typeof val === "string")) as Record<string, string>;
   const info = requestInfo(context);
   const outcome = await reserveAnonymously(db(), {

@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-appointments";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { apiAppointments, apiSearchRequest, withNeighbourClinics } from "~/features/booking/search-api.server";
 import { searchFreeAppointments } from "~/features/booking/search.server";
+
+export const middleware = [allowMethods("GET")];
 
 /**
  * GET /api/appointments — the spec's search call (part 2 §7): filters, startDate/endDate, time, offset, lang and the

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-available-appointment-dates";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { apiSearchRequest } from "~/features/booking/search-api.server";
 import { availableAppointmentDates, searchRange } from "~/features/booking/search.server";
 import { SEARCH_WINDOW_DAYS, addDays } from "~/features/booking/search";
+
+export const middleware = [allowMethods("GET")];
 
 /** GET /api/appointments/available-appointment-dates — the Helsinki dates with free appointments → { dates }. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-practitioner-clinics";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { apiId } from "~/features/booking/search-api.server";
 import { practitionerClinics } from "~/features/booking/search.server";
+
+export const middleware = [allowMethods("GET")];
 
 /** GET /api/appointments/practitioner-clinics?id&lang → { clinicIds } where the practitioner has free slots ahead. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-reserve-appointment";
+import { allowMethods, readBody, validationError, type ValidationDetail } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { serverT } from "~/.server/i18n";
-import { apiUser, readBody, requireMethod, reservationStatus } from "~/features/booking/api.server";
+import { apiUser, reservationStatus } from "~/features/booking/api.server";
 import { callErrorPaths, reserveByCall } from "~/features/booking/portal-reservation.server";
 import { isFinnishPhone } from "~/features/booking/reservation.schema";
 import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
 import { isValidEmail, normalisePhone } from "~/lib/contact";
 import { apiLang } from "~/features/booking/search-api.server";
+import { parseId } from "~/lib/id";
+
+export const middleware = [allowMethods("POST")];
 
 const text = (v: unknown, max: number) => (typeof v === "string" && v.trim().length <= max ? v.trim() : null);
 const given = (v: unknown) => v != null && v !== "";
@@ -20,14 +24,13 @@ const given = (v: unknown) => v != null && v !== "";
  * for this person and appointment.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST");
   const session = apiUser(context);
   const info = requestInfo(context);
   const body = await readBody(request);
-  const details: { path: string; message: string }[] = [];
-  const appointmentId = Number(body.appointmentId);
+  const details: ValidationDetail[] = [];
+  const appointmentId = parseId(body.appointmentId);
   if (body.internalOrganization !== info.brand.internalOrganization) details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
-  if (!Number.isSafeInteger(appointmentId) || appointmentId <= 0 || appointmentId > 2_147_483_647) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
+  if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
   const phone = typeof body.phone === "string" && isFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
   if (!phone) details.push({ path: "phone", message: "Invalid phone" });
   const email = typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
@@ -40,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (given(body.dcpContentHash) && (!dcpContentHash || !conceptCode)) details.push({ path: "dcpContentHash", message: "Invalid dcpContentHash" });
   const pohjolaPolicyId = given(body.pohjolaPolicyId) ? text(body.pohjolaPolicyId, 200) : null;
   if (given(body.pohjolaPolicyId) && (!pohjolaPolicyId || !conceptCode)) details.push({ path: "pohjolaPolicyId", message: "Invalid pohjolaPolicyId" });
-  if (details.length) return data({ type: "ValidationError", details }, { status: 400 });
+  if (details.length || appointmentId === null) return validationError(details);
 
   const url = new URL(request.url);
   const outcome = await reserveByCall({
@@ -57,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.type === "success") return data({ reservationDetails: outcome.reservationDetails });
   if (outcome.type === "invalid") {
     const t = serverT(context);
-    return data({ type: "ValidationError", details: callErrorPaths(outcome).map(({ path, key }) => ({ path, message: t(key) })) }, { status: 400 });
+    return validationError(callErrorPaths(outcome).map(({ path, key }) => ({ path, message: t(key) })));
   }
   if (outcome.type === "billingProblem") return data({ type: "billingProblem" }, { status: 403 });
   return data({ type: outcome.type }, { status: reservationStatus(outcome.type) });

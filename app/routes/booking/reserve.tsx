@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/reserve";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
@@ -48,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const input = pageInput(request, context, params.id);
   const state = await reservePageState(input);
   if (state.state !== "form") throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "reserve");
   const back = input.url.pathname + input.url.search.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
 

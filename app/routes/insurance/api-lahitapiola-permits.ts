@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-lahitapiola-permits";
+import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { isLang } from "~/lib/lang";
 import { insuranceCall } from "~/features/insurance/api.server";
 import { lahitapiolaPermits } from "~/features/insurance/insurance.server";
+
+export const middleware = [allowMethods("GET")];
 
 /** GET /api/insurance/lahitapiola-direct-compensation-permits/{lang} → { type, directCompensationPermits }. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

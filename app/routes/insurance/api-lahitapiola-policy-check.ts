@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-lahitapiola-policy-check";
+import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { insuranceCall } from "~/features/insurance/api.server";
 import { lahitapiolaPolicyCheck } from "~/features/insurance/insurance.server";
+
+export const middleware = [allowMethods("GET")];
 
 /** GET /api/insurance/lahitapiola-policy-check → { type, hasHealthcarePolicy } (type underageCustomer or error otherwise). */
 export async function loader({ request, context }: Route.LoaderArgs) {

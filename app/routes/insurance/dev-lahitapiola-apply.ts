@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev-lahitapiola-apply";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
 import { sessionBinding } from "~/.server/session";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!devInsurerEnabled()) throw data(null, { status: 404 });
   const application = readApplication(new URL(request.url), now(), [requestInfo(context).origin]);
-  const form = await request.formData();
+  const form = await readForm(request);
   const decision = form.get("decision");
   if (!application || !(DECISIONS as readonly unknown[]).includes(decision)) throw data(null, { status: 400 });
   return redirect(await decide(db(), application, decision as Decision, String(form.get("symptom") ?? ""), now()));

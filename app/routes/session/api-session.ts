@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-session";
+import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { sessionState } from "~/.server/context";
+
+export const middleware = [allowMethods("GET", "POST")];
 
 /**
  * GET: when does the session expire (does not extend it). POST (with CSRF token): extend it.

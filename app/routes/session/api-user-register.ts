@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-user-register";
+import { allowMethods, readBody, validationError, type ValidationDetail } from "~/.server/api";
 import { sessionState } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang, serverT } from "~/.server/i18n";
-import { readBody } from "~/features/booking/api.server";
 import { safeNextPath } from "~/features/session/login-options";
 import { pendingRegistration, register, registrationSchemaFor } from "~/features/session/registration.server";
 import { isLang } from "~/lib/lang";
@@ -14,11 +14,12 @@ import { href } from "~/route-table";
  * phoneNumber, emailAddress, next? } → { type: "success", next }. The registration page's script calls it; the
  * page's own form post does the same through the same schema and service. The CSRF check is the root middleware's.
  */
+export const middleware = [allowMethods("POST")];
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data({ type: "MethodNotAllowed" }, { status: 405, headers: { Allow: "POST" } });
   const query = new URL(request.url).searchParams;
   const lang = query.has("lang") ? query.get("lang") : getLang(context);
-  if (!isLang(lang)) return data({ type: "ValidationError", details: [{ path: "lang", message: "Unknown lang" }] }, { status: 400 });
+  if (!isLang(lang)) return validationError([{ path: "lang", message: "Unknown lang" }]);
   const session = sessionState(context);
   const pending = pendingRegistration(session);
   if (!pending) {
@@ -31,12 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const t = serverT(context);
     // One detail per field, its first message, as the page shows it.
-    const details: { path: string; message: string }[] = [];
+    const details: ValidationDetail[] = [];
     for (const issue of parsed.error.issues) {
       const path = issue.path.join(".");
       if (!details.some((d) => d.path === path)) details.push({ path, message: t(issue.message) });
     }
-    return data({ type: "ValidationError", details }, { status: 400 });
+    return validationError(details);
   }
   await register(pending, parsed.data, lang);
   const next = safeNextPath(typeof body.next === "string" ? body.next : query.get("next"), href("home", lang));

@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/registration";
+import { readForm } from "~/.server/api";
 import { sessionState } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const pending = pendingRegistration(sessionState(context));
   if (!pending) throw redirect(href("login", lang));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registrationSchemaFor(pending) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   await register(pending, submission.value, lang);

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/transaction-path";
+import { readForm } from "~/.server/api";
 import { getLang } from "~/.server/i18n";
 import { GUARDIAN_ERROR_TOAST_MS, guardianErrorKey } from "~/features/session/transaction-path";
 import { transactionPathSchema } from "~/features/session/transaction-path.schema";
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
-  const submission = parseWithZod(await request.formData(), { schema: transactionPathSchema });
+  const submission = parseWithZod(await readForm(request), { schema: transactionPathSchema });
   if (submission.status !== "success") return data({ error: "session.transactionPath.errors.required" }, { status: 400 });
   // Each choice has its own next URL: a child's data through the mandate service, one's own with plain login.
   const query = submission.value.whose === "child" ? { mandate: "child", nextPath: href("home", lang) } : { nextPath: href("home", lang) };

@@ -1,0 +1,140 @@
+/**
+ * The app's real React Router request handler, in the test process: the routes of `app/routes.ts` (the route
+ * table's pages and the fixed /api paths), the root module with its middleware, and `entry.server.tsx`,
+ * assembled into a server build the way `react-router build` does. Requests go through routing, the root
+ * middleware (CSRF, session, flash), loaders, actions, error boundaries and HTML rendering — everything but
+ * Express, whose `getLoadContext` (app/.server/app.ts) is mirrored here. The database is the test database
+ * of `useTestDatabase`, because the modules are the test's own.
+ */
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  UNSAFE_withComponentProps,
+  UNSAFE_withErrorBoundaryProps,
+  type ServerBuild,
+} from "react-router";
+import { brandForHost } from "#brands/index";
+import { requestContext } from "~/.server/context";
+import { newCsrfCookieValue, readCsrfCookieHeader } from "~/.server/csrf";
+import { readAnalyticsConsent } from "~/.server/analytics-consent";
+import { env } from "~/.server/env";
+import * as entry from "~/entry.server";
+import * as root from "~/root";
+import routeConfig from "~/routes";
+
+type RouteModule = Record<string, unknown>;
+type ConfigEntry = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string; children?: ConfigEntry[] };
+
+const modules = import.meta.glob<RouteModule>(["/app/routes/**/*.{ts,tsx}", "!/app/routes/**/*.test.{ts,tsx}"], { eager: true });
+
+/** A route of the app as the handler sees it. */
+export type AppRoute = {
+  id: string;
+  /** The path pattern without the leading slash, e.g. `api/appointments/:id` or `fi/ajanvaraukset/:ids`. */
+  path: string;
+  file: string;
+  module: RouteModule;
+  hasLoader: boolean;
+  hasAction: boolean;
+  /** A page (has a component) rather than a resource route. */
+  isPage: boolean;
+};
+
+function flatten(entries: readonly ConfigEntry[]): ConfigEntry[] {
+  return entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+}
+
+/** Every route of `app/routes.ts`, with its module. */
+export const appRoutes: AppRoute[] = flatten(routeConfig as readonly ConfigEntry[]).map((e) => {
+  const module = modules[`/app/${e.file}`];
+  if (!module) throw new Error(`route module app/${e.file} not found`);
+  return {
+    // React Router's default id is the file path without its extension.
+    id: e.id ?? e.file.replace(/\.[jt]sx?$/, ""),
+    path: e.index ? "" : (e.path ?? ""),
+    file: e.file,
+    module,
+    hasLoader: typeof module.loader === "function",
+    hasAction: typeof module.action === "function",
+    isPage: typeof module.default === "function",
+  };
+});
+
+/** What the framework's compiler does to a route module: components get their route's data as props. */
+function compiled(module: RouteModule): never {
+  const out: RouteModule = { ...module };
+  if (typeof module.default === "function") out.default = UNSAFE_withComponentProps(module.default as never);
+  if (typeof module.ErrorBoundary === "function") out.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
+  return out as never;
+}
+
+const NO_CLIENT_MODULES = { clientActionModule: undefined, clientLoaderModule: undefined, clientMiddlewareModule: undefined, hydrateFallbackModule: undefined };
+
+function buildServer(): ServerBuild {
+  const routes: ServerBuild["routes"] = {
+    root: { id: "root", path: "", module: compiled(root) },
+  };
+  const assetRoutes: ServerBuild["assets"]["routes"] = {
+    root: { id: "root", path: "", module: "/app/root.js", hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: true, ...NO_CLIENT_MODULES },
+  };
+  for (const r of appRoutes) {
+    const index = r.path === "" && r.file === "routes/index.tsx";
+    routes[r.id] = { id: r.id, parentId: "root", path: index ? undefined : r.path, index: index || undefined, module: compiled(r.module) };
+    assetRoutes[r.id] = {
+      id: r.id,
+      parentId: "root",
+      path: index ? undefined : r.path,
+      index: index || undefined,
+      module: `/app/${r.file}.js`,
+      hasAction: r.hasAction,
+      hasLoader: r.hasLoader,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: typeof r.module.ErrorBoundary === "function",
+      ...NO_CLIENT_MODULES,
+    };
+  }
+  return {
+    entry: { module: entry as never },
+    routes,
+    assets: { entry: { module: "/app/entry.client.js", imports: [] }, routes: assetRoutes, url: "/manifest-test.js", version: "test" } as ServerBuild["assets"],
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: { v8_middleware: true, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  };
+}
+
+let handler: ReturnType<typeof createRequestHandler> | null = null;
+
+/**
+ * Handles a request as the server would. `clientIp` stands in for Express's `req.ip`. Like the server's
+ * Express error handler, anything thrown past React Router becomes a 500.
+ */
+export async function handle(request: Request, options: { clientIp?: string } = {}): Promise<Response> {
+  handler ??= createRequestHandler(buildServer(), "production");
+  try {
+    const cookie = request.headers.get("Cookie");
+    const brand = brandForHost(new URL(request.url).host);
+    const existing = readCsrfCookieHeader(cookie);
+    const fresh = existing ? null : newCsrfCookieValue();
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      nonce: "test-nonce",
+      brand,
+      environment: "development",
+      clientIp: options.clientIp ?? "127.0.0.1",
+      origin: env().origins[brand.id],
+      newCsrfCookie: fresh,
+      csrfCookie: existing ?? fresh!,
+      analyticsConsent: readAnalyticsConsent(cookie),
+    });
+    return await handler(request, context);
+  } catch (error) {
+    return new Response(`Internal Server Error: ${error instanceof Error ? error.message : String(error)}`, { status: 500 });
+  }
+}

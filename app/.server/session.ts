@@ -31,7 +31,8 @@ const touchAfterMs = () => Math.min(60_000, (env().sessionIdleSeconds * 1000) / 
 
 export const SESSION_COOKIE = () => cookieName("session");
 
-function hashId(id: string): string {
+/** What the database keeps of a session id (and what CSRF tokens are bound to). */
+export function hashId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 

@@ -7,14 +7,14 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { CSRF_COOKIE, csrfTokenFor, newCsrfCookieValue } from "~/.server/csrf";
+import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import { SESSION_COOKIE } from "~/.server/session";
 import { doorToken } from "~/features/appointments/door.server";
 import { routeIdForPath } from "~/route-table";
 import { appRoutes, handle, type AppRoute } from "./request-handler";
-import { DEMO, FIXED_NOW, ORIGIN, cookiePair, login, useTestDatabase } from "./test-db";
+import { DEMO, FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -227,11 +227,13 @@ function pathsFor(route: AppRoute, ids: Ids): string[] {
 // --- sending --------------------------------------------------------------------------------------
 
 const csrfCookie = newCsrfCookieValue();
-const token = csrfTokenFor(csrfCookie);
+const token = boundCsrfToken(csrfCookie);
 let userCookie = "";
+let userToken = "";
 
 async function freshLogin() {
   userCookie = cookiePair(await login(t.person("patient")));
+  userToken = boundCsrfToken(csrfCookie, userCookie);
 }
 
 const BAD_COOKIES = ["session=%", "csrf=%E0%A4%A", `${CSRF_COOKIE()}=${csrfCookie}; session=%E0%A4%A`, "flash=%7B%22type", "flash=%", "analytics-consent=%", `csrf=${"x".repeat(4_000)}`, "=; ;;=x; session"];
@@ -244,7 +246,7 @@ function headersFor(auth: Auth, payload?: Payload, cookieOverride?: string): Hea
     headers.set("X-CSRF-Token", token);
   } else if (auth !== "stranger") {
     headers.set("Cookie", auth === "user" ? `${CSRF_COOKIE()}=${csrfCookie}; ${userCookie}` : `${CSRF_COOKIE()}=${csrfCookie}`);
-    headers.set("X-CSRF-Token", token);
+    headers.set("X-CSRF-Token", auth === "user" ? userToken : token);
   }
   return headers;
 }

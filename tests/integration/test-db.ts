@@ -17,13 +17,13 @@ import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { brands, type BrandId } from "#brands/index";
 import { setNow } from "~/.server/clock";
 import { requestContext, sessionContext } from "~/.server/context";
-import { newCsrfCookieValue, readCsrfCookie } from "~/.server/csrf";
+import { csrfTokenFor, newCsrfCookieValue, readCsrfCookie } from "~/.server/csrf";
 import { db, openDatabase, setDatabase, type Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { demoPeople } from "~/.server/db/seed/demo-people";
 import { seed } from "~/.server/db/seed/seed";
 import { i18nextMiddleware } from "~/.server/i18n";
-import { createSession, readSession, type Person, type SessionState } from "~/.server/session";
+import { createSession, hashId, readSession, type Person, type SessionState } from "~/.server/session";
 import { helsinkiDateParts } from "~/lib/format";
 
 /** "Now" for every integration test: a Friday morning in Helsinki. */
@@ -237,4 +237,10 @@ export async function thrownResponse(run: () => unknown): Promise<Response> {
     throw error;
   }
   throw new Error("expected a thrown Response, but the call returned");
+}
+
+/** The CSRF token a page would carry for this browser cookie, bound to the session of `sessionCookie` (a `name=value` pair). */
+export function boundCsrfToken(csrfCookieValue: string, sessionCookie?: string | null): string {
+  const id = sessionCookie ? sessionCookie.slice(sessionCookie.indexOf("=") + 1) : null;
+  return csrfTokenFor(csrfCookieValue, id ? hashId(id) : null);
 }

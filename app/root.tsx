@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -168,6 +169,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!data) {
     // The root itself failed: no texts or brand are available, so a plain Finnish/English page.
@@ -175,7 +177,7 @@ export function ErrorBoundary() {
       <main id="main" className="main container">
         <h1>Pahoittelut! Jotain meni vikaan. / Apologies! Something went wrong.</h1>
         <p>
-          <a href="">Yritä uudelleen / Try again</a>
+          <a href={location.pathname + location.search}>Yritä uudelleen / Try again</a>
         </p>
       </main>
     );

@@ -61,10 +61,6 @@ let cached: Env | null = null;
 export function env(): Env {
   return (cached ??= read());
 }
-/** Tests change the environment and read it again. */
-export function resetEnv() {
-  cached = null;
-}
 
 /** The development stand-ins this configuration runs on (identity provider, SMS outbox, insurers). */
 export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): string[] {

@@ -107,10 +107,6 @@ export async function createSession(
   return serializeCookie(SESSION_COOKIE(), id);
 }
 
-export async function updateSession(idHash: string, values: Partial<Pick<SessionRow, "userId" | "actingPersonId" | "pendingIdentity">>) {
-  await db().update(sessions).set(values).where(eq(sessions.idHash, idHash));
-}
-
 /** Ends a session server-side; the returned header clears the cookie. */
 export async function destroySession(idHash: string | null): Promise<string> {
   if (idHash) await db().update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));

@@ -3,7 +3,6 @@ import { href, translatePath, type RouteId } from "~/route-table";
 import { LANGS, type Lang } from "~/lib/lang";
 import { useT } from "./i18n";
 import { menuGroups } from "./menu";
-import { useRootData } from "./root-data";
 import type { RootData } from "~/root";
 
 export type RouteHandle = {
@@ -185,10 +184,4 @@ export function Footer({ root }: { root: RootData }) {
       </div>
     </footer>
   );
-}
-
-export function useRootDataOrThrow(): RootData {
-  const d = useRootData();
-  if (!d) throw new Error("root data missing");
-  return d;
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "./hydrated";
 import { useT } from "./i18n";
 
@@ -38,11 +38,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const api = useRef<ToastApi>({ show, dismiss });
-  api.current.show = show;
-  api.current.dismiss = dismiss;
+  // Both callbacks are stable, so consumers of the context never re-render because of it.
+  const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
   return (
-    <ToastContext.Provider value={api.current}>
+    <ToastContext.Provider value={api}>
       {children}
       <ToastRegion toasts={toasts} dismiss={dismiss} />
     </ToastContext.Provider>

@@ -12,7 +12,7 @@ export function decodeEntities(value: string): string {
 /** The attributes of a start tag's inside (`<a href="x" download>` → `{ href: "x", download: "" }`), names lower-cased. */
 export function attributes(tagInside: string): Record<string, string | undefined> {
   const result: Record<string, string | undefined> = {};
-  for (const m of tagInside.matchAll(/([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+  for (const m of tagInside.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
     const name = m[1].toLowerCase();
     if (name in result) continue;
     result[name] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");

@@ -6,7 +6,7 @@ import { insuranceForReservation, loadInsurancePanel, type InsuranceCallClaim, t
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { CARE_TYPE_PAGES, type CareType } from "./care-type";
+import type { CareType } from "./care-type";
 import { contactOf } from "./contact-editor.server";
 import { getFreeAppointment, loadReservationView, parseAppointmentId } from "./free-appointment.server";
 import { careTypeForCall, kela65Warning, occupationalConfirmation } from "./reservation-rules";
@@ -181,11 +181,6 @@ export async function reserveByCall(input: CallInput): Promise<CallOutcome> {
       return { type: "billingProblem" };
   }
   return book(pageInput, state, input.claim);
-}
-
-/** Where the booking page lives for a customer type (the consent page returns here). */
-export function reservePageHref(careType: CareType, lang: Lang, id: number) {
-  return href(CARE_TYPE_PAGES[careType].freeAppointment, lang, { id });
 }
 
 /**

@@ -64,8 +64,3 @@ export const contactEditorSchema = z.object({
   phoneNumber: contactFields.phoneNumber,
 });
 export type ContactDetails = z.infer<typeof contactEditorSchema>;
-
-/** A zod error as the spec's validation answer: `{ type: "ValidationError", details: [{ path, message }] }`. */
-export function validationDetails(error: z.ZodError, translate: (key: string) => string) {
-  return { type: "ValidationError" as const, details: error.issues.map((i) => ({ path: i.path.join("."), message: translate(i.message) })) };
-}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
 import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
 import { Field } from "~/ui/form";
@@ -25,8 +25,13 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(filters);
+  // New filters from the server (a navigation) replace the draft, adjusted during render rather than in an effect.
   const key = serializeFilters(filters).toString();
-  useEffect(() => setDraft(filters), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setDraft(filters);
+  }
 
   const run = (next: SearchFilters) => {
     setDraft(next);

@@ -1,4 +1,4 @@
-import { useHydrated } from "~/ui/hydrated";
+import { useLocation } from "react-router";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { OccupationalAccess } from "./search";
@@ -9,8 +9,8 @@ const tel = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
 
 /** The occupational list's special cases (spec part 2 §2, §8). */
 export function OccupationalNotice({ access, phone }: { access: Notice; phone: string }) {
+  const location = useLocation();
   const t = useT();
-  const hydrated = useHydrated();
   const key = `booking.occupational.${access.type}`;
   const number = access.type === "phoneService" ? access.phone : phone;
   return (
@@ -35,8 +35,8 @@ export function OccupationalNotice({ access, phone }: { access: Notice; phone: s
         ) : null}
         {access.type === "unknown" ? (
           <p>
-            {/* The retry reloads the whole page, with or without JavaScript. */}
-            <a className="button" href="" onClick={hydrated ? (e) => (e.preventDefault(), window.location.reload()) : undefined}>
+            {/* The retry loads the whole page again (a plain link: a document navigation, with or without JavaScript). */}
+            <a className="button" href={location.pathname + location.search}>
               {t(`${key}.retry`)}
             </a>
           </p>

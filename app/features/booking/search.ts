@@ -20,8 +20,6 @@ export const KELA65_SPECIALTY = "Y65V";
  * The spec does not list them; the psychologist is the remote specialty of this portal.
  */
 export const REMOTE_SPECIALTIES: readonly string[] = ["PSY"];
-/** §9: clinic ids that stand for remote reception rather than a place. */
-export const REMOTE_CLINIC_IDS: readonly string[] = ["RMT", "CHA", "OS", "NRMT"];
 /** Location types with no visit to a clinic. */
 export const REMOTE_LOCATION_TYPES: readonly string[] = ["remoteAppointment", "phoneAppointment", "videoAppointment"];
 

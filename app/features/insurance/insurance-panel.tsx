@@ -1,6 +1,6 @@
 // Rendered inside the reservation page's <Form method="post">. Without JavaScript every part is shown and the
 // server decides; once hydrated, parts that do not apply to the current choice are hidden.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Checkbox, Radios } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
@@ -35,15 +35,18 @@ export function InsurancePanel({ state }: { state: InsurancePanelState }) {
   const [insurer, setInsurer] = useState<PortalInsurer | null>(state.choice.insurer);
   const [reimbursement, setReimbursement] = useState<ReimbursementChoice | null>(state.choice.reimbursement);
   const [owner, setOwner] = useState<string | null>(state.choice.policyOwner ?? null);
-  useEffect(() => {
+  // A new choice from the server (after a post) replaces the local one, adjusted during render.
+  const [shownChoice, setShownChoice] = useState(state.choice);
+  if (shownChoice !== state.choice) {
+    setShownChoice(state.choice);
     setInsurer(state.choice.insurer);
     setReimbursement(state.choice.reimbursement);
     setOwner(state.choice.policyOwner ?? null);
-  }, [state.choice]);
+  }
 
   const shown = (applies: boolean) => !hydrated || applies;
   const err = (field: string) => (state.errors[field] ? t(state.errors[field]) : undefined);
-  const { features, lahitapiola, pohjola } = state;
+  const { features, pohjola } = state;
   const verifying = reimbursement === "USE_REIMBURSEMENT" && verifiable(insurer, features);
   // Without JavaScript the server's view of the choice decides which insurer's verification is shown.
   const statusInsurer = hydrated ? insurer : state.choice.insurer;

@@ -25,7 +25,6 @@ import {
   effectiveReimbursement,
   insuranceChoiceErrors,
   parseInsuranceChoice,
-  verifiable,
   verificationErrors,
   type EventType,
   type InsuranceChoice,
@@ -292,7 +291,6 @@ export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, ur
   return stateOf(ctx, row, choice);
 }
 
-export const INSURANCE_INTENTS = ["insurance:verify", "insurance:cancel", "insurance:reset", "insurance:remove-permit", "insurance:apply-permit", "insurance:update"] as const;
 
 /**
  * Handles the panel's own buttons posted to the reservation page action with `intent` values starting

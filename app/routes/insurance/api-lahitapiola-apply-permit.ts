@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/api-lahitapiola-apply-permit";
 import { allowMethods, validationError } from "~/.server/api";
 import { now } from "~/.server/clock";

@@ -1,8 +1,8 @@
 import type { RouteId } from "~/route-table";
+import { CARE_TYPES, type CareType } from "~/lib/care-type";
 
 /** The customer types of booking (the spec's health-care types); each has its own list and reservation pages. */
-export const CARE_TYPES = ["private", "occupational", "insurance", "kela65"] as const;
-export type CareType = (typeof CARE_TYPES)[number];
+export { CARE_TYPES, type CareType };
 
 type CareTypePages = {
   /** The search list. */

@@ -20,6 +20,12 @@ export const CARE_TYPE_PAGES: Record<CareType, CareTypePages> = {
   occupational: { search: "occupationalBooking", freeAppointment: "occupationalFreeAppointment", anonFreeAppointment: null },
 };
 
+/** The free-appointment page a search result links to: the anonymous one for a visitor, where the type has one. */
+export function freeAppointmentPageFor(careType: CareType, loggedIn: boolean): RouteId {
+  const pages = CARE_TYPE_PAGES[careType];
+  return loggedIn ? pages.freeAppointment : (pages.anonFreeAppointment ?? pages.freeAppointment);
+}
+
 /** The customer type a booking page serves, from its route-table id. */
 export function careTypeOfRoute(routeId: string): CareType {
   for (const type of CARE_TYPES) {

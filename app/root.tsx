@@ -28,7 +28,7 @@ import { I18nProvider } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
 import { useNonce } from "./ui/nonce";
-import { useRootData } from "./ui/root-data";
+import { useRootData, type RootData } from "./ui/root-data";
 import { SessionExpiryWarnings } from "./ui/session-expiry";
 import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
@@ -75,10 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
-  };
+  } satisfies RootData;
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /**
  * The root's data (texts, user, flash) changes with a form post, a login or a language change; other

@@ -3,7 +3,7 @@ import { href, translatePath, type RouteId } from "~/route-table";
 import { LANGS, type Lang } from "~/lib/lang";
 import { useT } from "./i18n";
 import { menuGroups } from "./menu";
-import type { RootData } from "~/root";
+import type { RootData } from "./root-data";
 
 export type RouteHandle = {
   /** Spec: some pages show no navigation menu or footer (guardian choice, SMS code page). */

@@ -1,6 +1,38 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import type { Brand, BrandId, Environment, Feature } from "#brands/index";
 import { DEFAULT_LANG, type Lang } from "~/lib/lang";
+
+/**
+ * What the root loader sends every page (root.tsx's loader `satisfies` it). Declared here, below the root, so the
+ * shared components read it without importing the root module.
+ */
+export type RootData = {
+  lang: Lang;
+  environment: Environment;
+  brand: {
+    id: BrandId;
+    name: string;
+    businessName: string;
+    customerServicePhone: string;
+    links: Brand["links"];
+    hiddenPages: string[];
+    logo: { url: string; height: number; width: number };
+  };
+  features: Feature[];
+  user: { firstName: string; lastName: string; hasOccupationalCare: boolean } | null;
+  /** The person acted for through a mandate, when not the user. */
+  acting: { firstName: string; lastName: string } | null;
+  /** Session expiry with the server's now, so a device whose clock is off still warns on time. */
+  session: { expiresAt: string; now: string } | null;
+  csrfToken: string;
+  /** A one-time message after a redirect: an i18n key, never personal data. */
+  flash: { type: "success" | "error" | "info"; key: string; timeoutMs?: number } | null;
+  /** The texts of the page's text set. */
+  resources: Record<string, unknown>;
+  sentry: { dsn: string; environment: Environment } | null;
+  origin: string;
+  analyticsConsent: boolean | null;
+};
 
 /** The root loader's data; undefined only when the root loader itself failed. */
 export function useRootData(): RootData | undefined {

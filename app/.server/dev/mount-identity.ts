@@ -1,7 +1,7 @@
 import type { Express } from "express";
 import { eq } from "drizzle-orm";
 import { ageOn, identityCodeOptions, isValidIdentityCode } from "~/lib/identity-code";
-import { acrLabels } from "~/features/session/login-options";
+import { acrLabels } from "~/lib/login-options";
 import { now } from "../clock";
 import { db } from "../db/client";
 import { guardianships, people } from "../db/schema";

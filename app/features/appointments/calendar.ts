@@ -1,3 +1,6 @@
+import type { TFunction } from "i18next";
+import type { AppointmentView } from "./appointments.server";
+
 /**
  * An iCalendar (RFC 5545) file for one appointment, so it can be added to the phone's calendar.
  */
@@ -53,4 +56,19 @@ export function appointmentCalendar(input: {
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+/** The calendar file of one of the customer's appointments: service and professional, the place, the brand's phone. */
+export function appointmentCalendarFile(a: AppointmentView, input: { t: TFunction; brand: { name: string; customerServicePhone: string }; hostname: string; now: Date }): string {
+  const { t, brand } = input;
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return appointmentCalendar({
+    uid: `appointment-${a.id}@${input.hostname}`,
+    startsAt: new Date(a.startsAt),
+    durationMinutes: a.durationMinutes,
+    summary: `${a.specialtyName}, ${a.practitioner.name}`,
+    location: a.isRemote ? t(`appointments.details.${a.locationType}`) : [a.clinic.name, address].filter(Boolean).join(", "),
+    description: t("appointments.calendar.description", { brand: brand.name, phone: brand.customerServicePhone }),
+    now: input.now,
+  });
 }

@@ -6,7 +6,7 @@ import * as s from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { hitRateLimit } from "~/.server/rate-limit";
-import type { ConsentChoice } from "~/features/account/consent";
+import { consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { saveConsent } from "~/features/account/consent.server";
 import { REMOTE_TYPES, checkInDecision, selfCheckInStatus, type ReservationStatus, type SelfCheckInStatus } from "./rules";
 
@@ -123,6 +123,32 @@ export async function doorView(token: string, now: Date): Promise<DoorView | nul
   };
 }
 
+/** The last four characters of the identity code as typed at the door: trimmed and in upper case. */
+export function normaliseDoorCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/** Three digits and a digit or letter: the form of an identity code's last four characters. */
+export function isDoorCode(code: string): boolean {
+  return /^[0-9]{3}[0-9A-Y]$/.test(code);
+}
+
+/** The door page's form: the code, and with the consent form (intent "consent") the customer's choices. */
+export type DoorForm =
+  | { type: "ok"; code: string; consent: Record<ConsentChoice, boolean> | undefined }
+  | { type: "codeFormat"; code: string }
+  | { type: "consentNotAcknowledged"; code: string };
+
+export function readDoorForm(form: FormData): DoorForm {
+  const code = normaliseDoorCode(String(form.get("ssnEndPart") ?? ""));
+  if (!isDoorCode(code)) return { type: "codeFormat", code };
+  if (form.get("intent") !== "consent") return { type: "ok", code, consent: undefined };
+  const parsed = consentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { type: "consentNotAcknowledged", code };
+  const { privacyPolicyAcknowledged: _, ...choices } = parsed.data;
+  return { type: "ok", code, consent: choices };
+}
+
 /** The spec's result types of `POST /api/anon/check-in`, plus the lockouts. */
 export type DoorCheckInResult =
   | "success"
@@ -195,4 +221,17 @@ export async function doorCheckIn(
   logger.info("door check-in", { appointmentId: row.appointmentId, result });
   if (result === "success") await logAccess({ actorId: row.personId, subjectId: row.personId, resource: "door-check-in", resourceId: String(row.appointmentId), action: "write" });
   return result;
+}
+
+/** The door page's HTTP status for a check-in that did not succeed. */
+export function doorFailureStatus(result: Exclude<DoorCheckInResult, "success" | "notFound">): number {
+  return result === "ssnEndPartMismatch" ? 400 : result === "locked" ? 423 : result === "tooManyAttempts" ? 429 : 409;
+}
+
+// Answers after which the typed code is kept: to correct it, or to send it again with the consent form.
+const KEEP_CODE = new Set<DoorCheckInResult>(["ssnEndPartMismatch", "confidentialityFormNotFilled", "confidentialityFormNotFilledAsAdult"]);
+
+/** Whether the door page shows the typed code again after this answer. */
+export function keepsDoorCode(result: DoorCheckInResult): boolean {
+  return KEEP_CODE.has(result);
 }

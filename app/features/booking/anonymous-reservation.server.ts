@@ -3,7 +3,9 @@ import type { BrandId, Environment } from "#brands/index";
 import type { Database } from "~/.server/db/client";
 import type { Lang } from "~/lib/lang";
 import { hitRateLimit } from "~/.server/rate-limit";
-import { reserveAppointment, type ReservationResult } from "./reservation.server";
+import { getFreeAppointment } from "./free-appointment.server";
+import { reservationByToken, reserveAppointment, type ReservationResult } from "./reservation.server";
+import { timeAndPlace } from "./reservation-view";
 import { anonymousReservationSchema } from "./reservation.schema";
 
 /**
@@ -59,4 +61,17 @@ export async function reserveAnonymously(
     lang: input.lang,
     now: input.now,
   });
+}
+
+/**
+ * The anonymous confirmation at the reservation's token (the same as the SMS link). Anyone holding the link sees time
+ * and place, as at the clinic door; the browser that made the reservation (`owner`) also sees the professional and
+ * the service, without prices. Null for an unknown token.
+ */
+export async function anonymousConfirmation(db: Database, token: string, input: { owner: boolean; lang: Lang; now: Date }) {
+  const found = await reservationByToken(db, token);
+  const appointment = found ? await getFreeAppointment(db, found.appointmentId, input.lang, input.now) : null;
+  if (!found || !appointment) return null;
+  const summary = input.owner ? { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } } : timeAndPlace(appointment);
+  return { appointment: summary, active: found.active };
 }

@@ -1,8 +1,8 @@
 import type { RouteId } from "~/route-table";
+import { CARE_TYPES, type CareType } from "~/lib/care-type";
 
 /** The customer types of booking (the spec's health-care types); each has its own list and reservation pages. */
-export const CARE_TYPES = ["private", "occupational", "insurance", "kela65"] as const;
-export type CareType = (typeof CARE_TYPES)[number];
+export { CARE_TYPES, type CareType };
 
 type CareTypePages = {
   /** The search list. */
@@ -19,6 +19,12 @@ export const CARE_TYPE_PAGES: Record<CareType, CareTypePages> = {
   kela65: { search: "kela65Booking", freeAppointment: "kela65FreeAppointment", anonFreeAppointment: "anonKela65FreeAppointment" },
   occupational: { search: "occupationalBooking", freeAppointment: "occupationalFreeAppointment", anonFreeAppointment: null },
 };
+
+/** The free-appointment page a search result links to: the anonymous one for a visitor, where the type has one. */
+export function freeAppointmentPageFor(careType: CareType, loggedIn: boolean): RouteId {
+  const pages = CARE_TYPE_PAGES[careType];
+  return loggedIn ? pages.freeAppointment : (pages.anonFreeAppointment ?? pages.freeAppointment);
+}
 
 /** The customer type a booking page serves, from its route-table id. */
 export function careTypeOfRoute(routeId: string): CareType {

@@ -7,6 +7,19 @@ import type { Person } from "~/.server/session";
 import { maskIdentityCode } from "~/lib/identity-code";
 import { contactEditorSchema, type ContactDetails } from "./reservation.schema";
 
+/**
+ * The reservation page's contact editor form: the typed values (to show again) and either the details to save or
+ * the first error key of each field.
+ */
+export function readContactEditorForm(form: FormData): { values: Record<string, string> } & ({ details: ContactDetails } | { errors: Record<string, string> }) {
+  const values = Object.fromEntries([...form].filter(([k, v]) => k !== "csrfToken" && k !== "intent" && typeof v === "string")) as Record<string, string>;
+  const parsed = contactEditorSchema.safeParse(values);
+  if (parsed.success) return { values, details: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { values, errors };
+}
+
 /** The contact details of a person as the editor shows them, and whether they pass the editor's rules. */
 export function contactOf(person: Person) {
   const values = {

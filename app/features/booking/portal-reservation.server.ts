@@ -1,16 +1,20 @@
 import { redirect } from "react-router";
 import type { Brand, Environment } from "#brands/index";
+import type { ValidationDetail } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import type { Person } from "~/.server/session";
 import { insuranceForReservation, loadInsurancePanel, type InsuranceCallClaim, type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import type { UserSession } from "~/features/session/guards.server";
+import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
+import { isValidEmail, normalisePhone } from "~/lib/contact";
+import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import type { CareType } from "./care-type";
 import { contactOf } from "./contact-editor.server";
 import { getFreeAppointment, loadReservationView, parseAppointmentId } from "./free-appointment.server";
 import { careTypeForCall, kela65Warning, occupationalConfirmation } from "./reservation-rules";
-import { portalReservationSchema } from "./reservation.schema";
+import { isFinnishPhone, portalReservationSchema } from "./reservation.schema";
 import { reserveAppointment, type ReservationResult } from "./reservation.server";
 
 export type PageInput = {
@@ -183,6 +187,40 @@ export async function reserveByCall(input: CallInput): Promise<CallOutcome> {
   return book(pageInput, state, input.claim);
 }
 
+const text = (v: unknown, max: number) => (typeof v === "string" && v.trim().length <= max ? v.trim() : null);
+const given = (v: unknown) => v != null && v !== "";
+
+/**
+ * The reservation call's body, checked for shape: the brand's internal organization, a canonical appointment id, a
+ * Finnish phone and an e-mail address, at most 500 characters of description, and a permit or policy only with a
+ * known concept code. Every problem is named in `details`.
+ */
+export function readReservationCall(
+  body: Record<string, unknown>,
+  internalOrganization: string,
+): { details: ValidationDetail[] } | { appointmentId: number; claim: Extract<ReservationClaim, { via: "call" }> } {
+  const details: ValidationDetail[] = [];
+  const appointmentId = parseId(body.appointmentId);
+  if (body.internalOrganization !== internalOrganization) details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
+  if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
+  const phone = typeof body.phone === "string" && isFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
+  if (!phone) details.push({ path: "phone", message: "Invalid phone" });
+  const email = typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
+  if (!email) details.push({ path: "emailAddress", message: "Invalid emailAddress" });
+  const description = body.description == null ? null : text(body.description, 500);
+  if (body.description != null && description === null) details.push({ path: "description", message: "Invalid description" });
+  const conceptCode = given(body.conceptCode) ? text(body.conceptCode, 50) : null;
+  if (given(body.conceptCode) && (!conceptCode || !CONCEPT_CODES.includes(conceptCode))) details.push({ path: "conceptCode", message: "Unknown conceptCode" });
+  const dcpContentHash = given(body.dcpContentHash) ? text(body.dcpContentHash, 200) : null;
+  if (given(body.dcpContentHash) && (!dcpContentHash || !conceptCode)) details.push({ path: "dcpContentHash", message: "Invalid dcpContentHash" });
+  const pohjolaPolicyId = given(body.pohjolaPolicyId) ? text(body.pohjolaPolicyId, 200) : null;
+  if (given(body.pohjolaPolicyId) && (!pohjolaPolicyId || !conceptCode)) details.push({ path: "pohjolaPolicyId", message: "Invalid pohjolaPolicyId" });
+  if (details.length || appointmentId === null) return { details };
+  return {
+    appointmentId,
+    claim: { via: "call", phone: phone!, email: email!, description, insurance: conceptCode ? { conceptCode, dcpContentHash, pohjolaPolicyId } : null },
+  };
+}
 /**
  * The wire paths of an invalid call (spec: 400 ValidationError with details): the insurer choice is the concept
  * code; the permit and the policy are their own fields. Messages are i18n keys, translated by the caller.

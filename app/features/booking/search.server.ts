@@ -5,6 +5,7 @@ import type { Database } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import * as s from "~/.server/db/schema";
 import type { Lang } from "~/lib/lang";
+import { INSURANCE_LIST_PARAMS } from "~/features/insurance/insurance-list-fields";
 import type { CareType } from "./care-type";
 import {
   KELA65_SPECIALTY,
@@ -48,6 +49,32 @@ const byLang = <A, B, C>(lang: Lang, fi: A, sv: B, en: C): A | B | C => (lang ==
 /** Whether a feature flag is on for the brand in this environment. */
 export function hasFeature(brand: Brand, environment: Environment, feature: Feature): boolean {
   return brand.features[environment].includes(feature);
+}
+
+/** The customer types this brand offers: occupational needs its page in the brand and the feature; 65+ the feature. */
+export function offeredCareTypes(brand: Brand, environment: Environment): CareType[] {
+  const types: CareType[] = ["private"];
+  if (!brand.hiddenPages.includes("occupationalBooking") && hasFeature(brand, environment, "ohc-appointment-search")) types.push("occupational");
+  types.push("insurance");
+  if (hasFeature(brand, environment, "kela65")) types.push("kela65");
+  return types;
+}
+
+/** Whether the search list of a customer type exists in this brand: 65+ and occupational are behind their features. */
+export function searchListEnabled(careType: CareType, brand: Brand, environment: Environment): boolean {
+  if (careType === "kela65") return hasFeature(brand, environment, "kela65");
+  if (careType === "occupational") return hasFeature(brand, environment, "ohc-appointment-search");
+  return true;
+}
+
+/** The insurance list's own query parameters (insurer, reimbursement), which its links carry along; none on other lists. */
+export function listExtras(params: URLSearchParams, careType: CareType): Record<string, string> {
+  const extras: Record<string, string> = {};
+  for (const name of INSURANCE_LIST_PARAMS) {
+    const v = params.get(name);
+    if (careType === "insurance" && v) extras[name] = v;
+  }
+  return extras;
 }
 
 const isRemoteSql = inArray(s.appointments.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]);

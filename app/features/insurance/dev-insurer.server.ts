@@ -7,7 +7,8 @@ import type { LocalizedText } from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { helsinkiDateParts } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
-import { DEV_APPLY_PATH, permitContentHash, readApplicantToken } from "./insurers.server";
+import { permitContentHash } from "~/.server/permit-content-hash";
+import { DEV_APPLY_PATH, readApplicantToken } from "./insurers.server";
 
 export const DECISIONS = ["approve", "deny", "cancel", "fail"] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -1,8 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import type { Coverage, LocalizedText } from "~/.server/db/schema";
+import type { Coverage } from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import type { Lang } from "~/lib/lang";
 import type { EventType } from "./insurance-choice";
@@ -86,10 +86,6 @@ export function readApplicantToken(token: string | null, now: Date): string | nu
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (!(Number(expires) > now.getTime())) return null;
   return /^[0-9a-f-]{36}$/.test(personId) ? personId : null;
-}
-
-export function permitContentHash(personId: string, symptom: LocalizedText, bodyPart: LocalizedText, validTo: string, salt: string): string {
-  return createHash("sha256").update(JSON.stringify([personId, symptom.fi, bodyPart.fi, validTo, salt])).digest("hex").slice(0, 32);
 }
 
 async function demoPolicies(db: Database, person: InsuredPerson, insurer: string, date: string) {

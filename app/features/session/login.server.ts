@@ -13,7 +13,8 @@ import { createSession, destroySession } from "~/.server/session";
 import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-code";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { acrValues, safeNextPath } from "./login-options";
+import { acrValues } from "~/lib/login-options";
+import { safeNextPath } from "./login-options";
 
 /** Children aged 11 and under are handled by a guardian through a mandate (spec part 1 §1). */
 export const MANDATE_MAX_AGE = 11;

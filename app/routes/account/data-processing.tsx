@@ -6,9 +6,8 @@ import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
-import { logAccess } from "~/.server/access-log";
-import { CONSENT_CHOICES, consentChoicesFor, consentSchema, type ConsentChoice } from "~/features/account/consent";
-import { saveConsent } from "~/features/account/consent.server";
+import { CONSENT_CHOICES, consentSchema, type ConsentChoice } from "~/features/account/consent";
+import { saveActingPersonConsent } from "~/features/account/consent.server";
 import { ConsentPageForm } from "~/features/booking/consent-page-form";
 import { requireUser } from "~/features/session/guards.server";
 import { safeNextPath } from "~/features/session/login-options";
@@ -31,11 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = consentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
   const { privacyPolicyAcknowledged: _, ...all } = parsed.data;
-  // A choice the brand does not offer is never recorded as given.
-  const offered = new Set(consentChoicesFor(requestInfo(context).brand.id));
-  const choices = Object.fromEntries(CONSENT_CHOICES.map((c) => [c, offered.has(c) && all[c]])) as Record<ConsentChoice, boolean>;
-  await saveConsent(db(), session.actingPerson.id, choices, now());
-  await logAccess({ actorId: session.user.id, subjectId: session.actingPerson.id, resource: "consent", action: "write" });
+  await saveActingPersonConsent(db(), session, requestInfo(context).brand.id, all, now());
   const next = safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
   throw redirect(next, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.consent.saved" }) } });
 }

@@ -4,7 +4,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang, serverT } from "~/.server/i18n";
 import { getAppointments } from "~/features/appointments/appointments.server";
-import { appointmentCalendar } from "~/features/appointments/calendar";
+import { appointmentCalendarFile } from "~/features/appointments/calendar";
 import { parseAppointmentIds } from "~/features/appointments/rules";
 import { requireUser } from "~/features/session/guards.server";
 
@@ -16,17 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ids = parseAppointmentIds(params.id);
   const [a] = ids && ids.length === 1 ? await getAppointments(session, ids, lang, now(), brand.cancellationLimitHours) : [];
   if (!a || a.status !== "active") throw data(null, { status: 404 });
-  const t = serverT(context);
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const body = appointmentCalendar({
-    uid: `appointment-${a.id}@${new URL(requestInfo(context).origin).hostname}`,
-    startsAt: new Date(a.startsAt),
-    durationMinutes: a.durationMinutes,
-    summary: `${a.specialtyName}, ${a.practitioner.name}`,
-    location: a.isRemote ? t(`appointments.details.${a.locationType}`) : [a.clinic.name, address].filter(Boolean).join(", "),
-    description: t("appointments.calendar.description", { brand: brand.name, phone: brand.customerServicePhone }),
-    now: now(),
-  });
+  const body = appointmentCalendarFile(a, { t: serverT(context), brand, hostname: new URL(requestInfo(context).origin).hostname, now: now() });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

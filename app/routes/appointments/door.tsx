@@ -6,10 +6,9 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
-import { consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { ConsentFields } from "~/features/account/consent-form";
 import { CodeBoxes } from "~/features/appointments/code-boxes";
-import { doorCheckIn, doorView } from "~/features/appointments/door.server";
+import { doorCheckIn, doorFailureStatus, doorView, keepsDoorCode, readDoorForm } from "~/features/appointments/door.server";
 import { isNetworkError } from "~/lib/error-reporting-options";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
@@ -38,28 +37,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 // after which the router would not reload by default.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
 
-// Answers after which the typed code is kept: to correct it, or to send it again with the consent form.
-const KEEP_CODE = new Set(["ssnEndPartMismatch", "confidentialityFormNotFilled", "confidentialityFormNotFilledAsAdult"]);
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = getLang(context);
-  const form = await readForm(request);
-  const code = String(form.get("ssnEndPart") ?? "").trim().toUpperCase();
-  if (!/^[0-9]{3}[0-9A-Y]$/.test(code)) return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
-  let consent: Record<ConsentChoice, boolean> | undefined;
-  if (form.get("intent") === "consent") {
-    const parsed = consentSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ error: "confidentialityFormNotFilled" as const, code, consentError: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
-    const { privacyPolicyAcknowledged: _, ...choices } = parsed.data;
-    consent = choices;
-  }
-  const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now(), consent);
+  const form = readDoorForm(await readForm(request));
+  const code = form.code;
+  if (form.type === "codeFormat") return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
+  if (form.type === "consentNotAcknowledged") return data({ error: "confidentialityFormNotFilled" as const, code, consentError: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
+  const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now(), form.consent);
   if (result === "notFound") throw data(null, { status: 404 });
   if (result === "success") {
     throw redirect(href("doorAppointment", lang, { token: params.token }), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.door.success" }) } });
   }
-  const status = result === "ssnEndPartMismatch" ? 400 : result === "locked" ? 423 : result === "tooManyAttempts" ? 429 : 409;
-  return data({ error: result, code: KEEP_CODE.has(result) ? code : "", consentError: null }, { status });
+  return data({ error: result, code: keepsDoorCode(result) ? code : "", consentError: null }, { status: doorFailureStatus(result) });
 }
 
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {

@@ -3,10 +3,9 @@ import type { Route } from "./+types/anon-reservation";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
-import { getFreeAppointment } from "~/features/booking/free-appointment.server";
-import { reservationByToken } from "~/features/booking/reservation.server";
+import { anonymousConfirmation } from "~/features/booking/anonymous-reservation.server";
 import { isReservationOwner } from "~/features/booking/reservation-owner.server";
-import { AppointmentSummary, timeAndPlace } from "~/features/booking/reservation-view";
+import { AppointmentSummary } from "~/features/booking/reservation-view";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -14,13 +13,9 @@ import { LocalizedLink } from "~/ui/localized-link";
 // The anonymous confirmation, at the same token as the SMS link. Anyone holding the link sees time and place
 // (as at the clinic door); the browser that made the reservation also sees the professional and the service.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = await reservationByToken(db(), params.token);
-  const appointment = found ? await getFreeAppointment(db(), found.appointmentId, getLang(context), now()) : null;
-  if (!found || !appointment) throw data(null, { status: 404 });
-  const summary = isReservationOwner(request, params.token)
-    ? { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } }
-    : timeAndPlace(appointment);
-  return { appointment: summary, active: found.active, token: params.token };
+  const confirmation = await anonymousConfirmation(db(), params.token, { owner: isReservationOwner(request, params.token), lang: getLang(context), now: now() });
+  if (!confirmation) throw data(null, { status: 404 });
+  return { ...confirmation, token: params.token };
 }
 
 export default function AnonReservation({ loaderData }: Route.ComponentProps) {

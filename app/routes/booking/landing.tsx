@@ -1,8 +1,8 @@
 import type { Route } from "./+types/landing";
 import { requestInfo } from "~/.server/context";
-import { CARE_TYPE_PAGES, type CareType } from "~/features/booking/care-type";
+import { CARE_TYPE_PAGES } from "~/features/booking/care-type";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
-import { hasFeature } from "~/features/booking/search.server";
+import { offeredCareTypes } from "~/features/booking/search.server";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -10,11 +10,7 @@ import { LocalizedLink } from "~/ui/localized-link";
 /** The customer types this brand offers: occupational needs its page in the brand and the feature; 65+ the feature. */
 export function loader({ context }: Route.LoaderArgs) {
   const { brand, environment } = requestInfo(context);
-  const types: CareType[] = ["private"];
-  if (!brand.hiddenPages.includes("occupationalBooking") && hasFeature(brand, environment, "ohc-appointment-search")) types.push("occupational");
-  types.push("insurance");
-  if (hasFeature(brand, environment, "kela65")) types.push("kela65");
-  return { types };
+  return { types: offeredCareTypes(brand, environment) };
 }
 
 export default function BookingLanding({ loaderData }: Route.ComponentProps) {

@@ -8,12 +8,11 @@ import { db } from "~/.server/db/client";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute } from "~/features/booking/care-type";
-import { saveContactDetails } from "~/features/booking/contact-editor.server";
+import { readContactEditorForm, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { ContactEditor, type ContactEditorState } from "~/features/booking/contact-editor";
 import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "~/features/booking/portal-reservation.server";
 import { PortalReservationForm } from "~/features/booking/portal-form";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
-import { contactEditorSchema } from "~/features/booking/reservation.schema";
 import { AppointmentSummary, BillingNotice, PriceView, ReservationErrorNotice, ReservationNotes } from "~/features/booking/reservation-view";
 import { handleInsuranceIntent, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import { requireUser } from "~/features/session/guards.server";
@@ -60,14 +59,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionResult>({ insurance: panel });
   }
   if (intent === "saveContact") {
-    const values = Object.fromEntries([...form].filter(([k, v]) => k !== "csrfToken" && k !== "intent" && typeof v === "string")) as Record<string, string>;
-    const parsed = contactEditorSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return data<ActionResult>({ contact: { values, errors } }, { status: 400 });
-    }
-    const saved = await saveContactDetails(db(), input.session.user.id, input.session.actingPerson.id, parsed.data);
+    const contact = readContactEditorForm(form);
+    const values = contact.values;
+    if ("errors" in contact) return data<ActionResult>({ contact: { values, errors: contact.errors } }, { status: 400 });
+    const saved = await saveContactDetails(db(), input.session.user.id, input.session.actingPerson.id, contact.details);
     if (!saved) return data<ActionResult>({ contact: { values, errors: {}, failed: true } }, { status: 500 });
     throw redirect(back, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.contact.saved" }) } });
   }

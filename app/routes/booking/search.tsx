@@ -5,14 +5,13 @@ import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
-import { CARE_TYPE_PAGES, careTypeOfRoute } from "~/features/booking/care-type";
+import { careTypeOfRoute, freeAppointmentPageFor } from "~/features/booking/care-type";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { SearchFilterForm } from "~/features/booking/search-filters";
 import { EmptyResult, ResultList, SearchErrorPanel, SearchStatus, TimeTabs, freeAppointmentHref, listUrl } from "~/features/booking/search-results";
 import { OccupationalNotice } from "~/features/booking/search-occupational";
-import { filterOptions, hasFeature, loadSearchList, searchRange } from "~/features/booking/search.server";
+import { filterOptions, listExtras, loadSearchList, searchListEnabled, searchRange } from "~/features/booking/search.server";
 import { applyFormChange, helsinkiToday, occupationalAccess, parseFilters } from "~/features/booking/search";
-import { INSURANCE_LIST_PARAMS } from "~/features/insurance/insurance-list-fields";
 import { formatDate } from "~/lib/format";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
@@ -25,16 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { brand, environment } = requestInfo(context);
   const url = new URL(request.url);
   const careType = careTypeOfRoute(routeIdForPath(url.pathname) ?? "privateBooking");
-  if (careType === "kela65" && !hasFeature(brand, environment, "kela65")) throw data(null, { status: 404 });
-  if (careType === "occupational" && !hasFeature(brand, environment, "ohc-appointment-search")) throw data(null, { status: 404 });
+  if (!searchListEnabled(careType, brand, environment)) throw data(null, { status: 404 });
 
   // A no-JavaScript form submit: apply the §4 change rules, then show the clean, shareable URL.
   const changed = applyFormChange(url.searchParams, careType);
-  const extras: Record<string, string> = {};
-  for (const name of INSURANCE_LIST_PARAMS) {
-    const v = url.searchParams.get(name);
-    if (careType === "insurance" && v) extras[name] = v;
-  }
+  const extras = listExtras(url.searchParams, careType);
   if (changed) throw redirect(listUrl(url.pathname, changed, extras));
 
   const session = sessionState(context);
@@ -54,7 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadSearchList(db(), filters, careType, options, request.signal),
     filterOptions(db(), careType, lang, brand, t).catch(() => ({ specialties: [], practitioners: [], clinics: [] })),
   ]);
-  const pages = CARE_TYPE_PAGES[careType];
   return {
     careType,
     notice: null,
@@ -69,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     startDate: searchRange(filters, t).startDate,
     path: url.pathname,
     search: url.search,
-    freeAppointmentPage: user ? pages.freeAppointment : pages.anonFreeAppointment ?? pages.freeAppointment,
+    freeAppointmentPage: freeAppointmentPageFor(careType, user),
   };
 }
 

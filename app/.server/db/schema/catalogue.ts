@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { people } from "./people";
-import type { CareType } from "~/features/booking/care-type";
+import type { CareType } from "~/lib/care-type";
 
 export const clinics = pgTable("clinics", {
   id: text("id").primaryKey(),

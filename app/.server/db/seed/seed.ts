@@ -3,8 +3,8 @@ import type { Database } from "../client";
 import * as s from "../schema";
 import { demoPeople } from "./demo-people";
 import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
-import type { CareType } from "~/features/booking/care-type";
-import { permitContentHash } from "~/features/insurance/insurers.server";
+import type { CareType } from "~/lib/care-type";
+import { permitContentHash } from "../../permit-content-hash";
 
 const MUNICIPALITY_CLINICS = [
   { id: "HKI-KAMPPI", name: "Solmu Kamppi", municipality: "helsinki", streetAddress: "Urho Kekkosen katu 1", postalCode: "00100", postOffice: "Helsinki" },

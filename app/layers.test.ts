@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The arrows between the app's layers point one way only:
+ *
+ *   routes/ ─▶ features/ ─▶ .server/, ui/ ─▶ lib/, route-table.ts ─▶ brands/
+ *
+ * root.tsx, entry.*.tsx and routes.ts are the shell around all of them: they may import anything, and nothing
+ * imports them. This test reads the imports of every source file under app/ and brands/ and names each arrow
+ * that points back up. Test files (`*.test.ts[x]`) are held to the same rules.
+ */
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+type Layer = "shell" | "routes" | "features" | ".server" | "ui" | "lib" | "route-table" | "brands" | "locales" | "other";
+
+/** The layers a file of each layer must not import from. */
+const FORBIDDEN: Record<Layer, Layer[]> = {
+  shell: [],
+  routes: ["shell"],
+  features: ["shell", "routes"],
+  ".server": ["shell", "routes", "features"],
+  ui: ["shell", "routes", "features"],
+  lib: ["shell", "routes", "features", ".server", "ui"],
+  // The route table imports only lib/ (the Lang type) and nothing above it.
+  "route-table": ["shell", "routes", "features", ".server", "ui"],
+  // The brands are plain data: they import only each other.
+  brands: ["shell", "routes", "features", ".server", "ui", "lib", "route-table", "locales", "other"],
+  locales: [],
+  other: [],
+};
+
+/** The layer of a path relative to the repository root (forward slashes). */
+export function layerOf(path: string): Layer {
+  if (path.startsWith("brands/")) return "brands";
+  if (path.startsWith("locales/")) return "locales";
+  if (!path.startsWith("app/")) return "other";
+  const inApp = path.slice("app/".length);
+  if (inApp.startsWith("routes/")) return "routes";
+  if (inApp.startsWith("features/")) return "features";
+  if (inApp.startsWith(".server/")) return ".server";
+  if (inApp.startsWith("ui/")) return "ui";
+  if (inApp.startsWith("lib/")) return "lib";
+  if (/^route-table(\.ts)?$/.test(inApp)) return "route-table";
+  return "shell";
+}
+
+/** The repository-relative path an import specifier points at, or null for a package. */
+export function resolveSpecifier(fromFile: string, specifier: string): string | null {
+  const bare = specifier.replace(/\?.*$/, "");
+  let target: string;
+  if (bare.startsWith("~/")) target = join("app", bare.slice(2));
+  else if (bare.startsWith("#brands/")) target = join("brands", bare.slice("#brands/".length));
+  else if (bare.startsWith("#locales/")) target = join("locales", bare.slice("#locales/".length));
+  else if (bare.startsWith("/")) target = bare.slice(1);
+  else if (bare.startsWith(".")) target = join(dirname(fromFile), bare);
+  else return null;
+  return relative(ROOT, resolve(ROOT, target)).split("\\").join("/");
+}
+
+/** Every specifier a file imports or re-exports, statically or dynamically, including `import.meta.glob`. */
+export function importsOf(source: string): string[] {
+  const found = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+  for (const m of source.matchAll(/import\.meta\.glob(?:<[^>]*>)?\(\s*["'`]([^"'`]+)["'`]/g)) found.push(m[1]);
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name === "node_modules" || entry.name === "migrations") continue;
+      out.push(...sourceFiles(path));
+    } else if (/\.(ts|tsx|mts|js|jsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+/** "from → to (specifier)" for every import that points back up. */
+export function backwardArrows(files: string[], read: (path: string) => string): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const fromLayer = layerOf(file);
+    for (const specifier of importsOf(read(file))) {
+      const target = resolveSpecifier(file, specifier);
+      if (target === null) continue;
+      const toLayer = layerOf(target);
+      if (FORBIDDEN[fromLayer].includes(toLayer)) problems.push(`${file} (${fromLayer}) → ${toLayer}: "${specifier}"`);
+    }
+  }
+  return problems.sort();
+}
+
+describe("layers", () => {
+  const files = [...sourceFiles("app"), ...sourceFiles("brands")];
+
+  it("reads the whole tree", () => {
+    expect(files).toContain("app/root.tsx");
+    expect(files).toContain("app/.server/db/schema/catalogue.ts");
+    expect(files).toContain("brands/index.ts");
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it("has no import pointing back up a layer", () => {
+    expect(backwardArrows(files, (path) => readFileSync(join(ROOT, path), "utf8"))).toEqual([]);
+  });
+
+  it("notices a backward arrow in every form of import", () => {
+    const fake: Record<string, string> = {
+      "app/lib/a.ts": `import { x } from "~/features/booking/care-type";`,
+      "app/ui/b.tsx": `import type { RootData } from "../root";`,
+      "app/.server/c.ts": `export { y } from "../features/insurance/insurers.server";`,
+      "app/features/d.ts": `const m = await import("~/routes/booking/search");`,
+      "app/lib/e.ts": `import "../.server/env";`,
+      "app/route-table.ts": `import { z } from "./ui/form";`,
+      "brands/main/f.ts": `import { LANGS } from "../../app/lib/lang";`,
+      "app/routes/g.ts": `import { a } from "~/features/a"; import { b } from "~/.server/b"; import { c } from "~/lib/c";`,
+      "app/features/h.ts": `import { a } from "~/.server/a"; import { b } from "~/ui/b"; import { c } from "#brands/index";`,
+    };
+    const found = backwardArrows(Object.keys(fake), (path) => fake[path]);
+    expect(found.map((p) => p.split(" ")[0])).toEqual([
+      "app/.server/c.ts",
+      "app/features/d.ts",
+      "app/lib/a.ts",
+      "app/lib/e.ts",
+      "app/route-table.ts",
+      "app/ui/b.tsx",
+      "brands/main/f.ts",
+    ]);
+  });
+});

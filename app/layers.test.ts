@@ -16,7 +16,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-type Layer = "shell" | "routes" | "features" | ".server" | "ui" | "lib" | "route-table" | "brands" | "locales" | "other";
+type Layer =
+  "shell" | "routes" | "features" | ".server" | "ui" | "lib" | "route-table" | "brands" | "locales" | "other";
 
 /** The layers a file of each layer must not import from. */
 const FORBIDDEN: Record<Layer, Layer[]> = {

@@ -65,7 +65,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       logo: { url: LOGOS[brand.id], height: brand.logo.height, width: brand.logo.width },
     },
     features,
-    user: user ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare } : null,
+    user: user
+      ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare }
+      : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
     // With the server's now, so a device whose clock is off still warns on time.
     session: valid ? { expiresAt: valid.expiresAt.toISOString(), now: now().toISOString() } : null,
@@ -82,7 +84,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * The root's data (texts, user, flash) changes with a form post, a login or a language change; other
  * navigations keep it, which saves every client navigation from re-sending the texts.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (textSetFor(currentUrl.pathname) !== textSetFor(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];

@@ -14,25 +14,77 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   transactionPath: { fi: "/fi/asiointipolku", sv: "/sv/transaktionsbana", en: "/en/transaction-path" },
   appointments: { fi: "/fi/ajanvaraukset", sv: "/sv/tidsbokningar", en: "/en/appointments" },
   appointment: { fi: "/fi/ajanvaraukset/12,13", sv: "/sv/tidsbokningar/12,13", en: "/en/appointments/12,13" },
-  cancelAppointment: { fi: "/fi/ajanvaraukset/12/peru", sv: "/sv/tidsbokningar/12/avboka", en: "/en/appointments/12/cancel" },
-  appointmentCalendar: { fi: "/fi/ajanvaraukset/12/kalenteri.ics", sv: "/sv/tidsbokningar/12/kalender.ics", en: "/en/appointments/12/calendar.ics" },
+  cancelAppointment: {
+    fi: "/fi/ajanvaraukset/12/peru",
+    sv: "/sv/tidsbokningar/12/avboka",
+    en: "/en/appointments/12/cancel",
+  },
+  appointmentCalendar: {
+    fi: "/fi/ajanvaraukset/12/kalenteri.ics",
+    sv: "/sv/tidsbokningar/12/kalender.ics",
+    en: "/en/appointments/12/calendar.ics",
+  },
   doorAppointment: { fi: "/fi/varaus/MTJfYWJj", sv: "/sv/bokning/MTJfYWJj", en: "/en/appointment/MTJfYWJj" },
   booking: { fi: "/fi/ajanvaraus", sv: "/sv/tidsbokning", en: "/en/booking" },
-  privateBooking: { fi: "/fi/ajanvaraus/yksityisasiakas", sv: "/sv/tidsbokning/privat-kund", en: "/en/booking/private-customer" },
+  privateBooking: {
+    fi: "/fi/ajanvaraus/yksityisasiakas",
+    sv: "/sv/tidsbokning/privat-kund",
+    en: "/en/booking/private-customer",
+  },
   insuranceBooking: { fi: "/fi/ajanvaraus/vakuutus", sv: "/sv/tidsbokning/forsakring", en: "/en/booking/insurance" },
   kela65Booking: { fi: "/fi/ajanvaraus/kela65", sv: "/sv/tidsbokning/kela65", en: "/en/booking/kela65" },
-  occupationalLanding: { fi: "/fi/ajanvaraus/tyoterveys", sv: "/sv/tidsbokning/foretagshalsovard", en: "/en/booking/occupational-healthcare" },
+  occupationalLanding: {
+    fi: "/fi/ajanvaraus/tyoterveys",
+    sv: "/sv/tidsbokning/foretagshalsovard",
+    en: "/en/booking/occupational-healthcare",
+  },
   occupationalBooking: { fi: "/fi/tyoterveys", sv: "/sv/foretagshalsovard", en: "/en/occupational-healthcare" },
-  anonFreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/7", sv: "/sv/anonyma-anvandare/lediga-tider/7", en: "/en/anonymous-users/available-appointments/7" },
-  anonInsuranceFreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/vakuutus/7", sv: "/sv/anonyma-anvandare/lediga-tider/forsakring/7", en: "/en/anonymous-users/available-appointments/insurance/7" },
-  anonKela65FreeAppointment: { fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/kela65/7", sv: "/sv/anonyma-anvandare/lediga-tider/kela65/7", en: "/en/anonymous-users/available-appointments/kela65/7" },
+  anonFreeAppointment: {
+    fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/7",
+    sv: "/sv/anonyma-anvandare/lediga-tider/7",
+    en: "/en/anonymous-users/available-appointments/7",
+  },
+  anonInsuranceFreeAppointment: {
+    fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/vakuutus/7",
+    sv: "/sv/anonyma-anvandare/lediga-tider/forsakring/7",
+    en: "/en/anonymous-users/available-appointments/insurance/7",
+  },
+  anonKela65FreeAppointment: {
+    fi: "/fi/kirjautumattomat-kayttajat/vapaat-ajat/kela65/7",
+    sv: "/sv/anonyma-anvandare/lediga-tider/kela65/7",
+    en: "/en/anonymous-users/available-appointments/kela65/7",
+  },
   freeAppointment: { fi: "/fi/vapaat-ajat/7", sv: "/sv/lediga-tider/7", en: "/en/available-appointments/7" },
-  insuranceFreeAppointment: { fi: "/fi/vapaat-ajat/vakuutus/7", sv: "/sv/lediga-tider/forsakring/7", en: "/en/available-appointments/insurance/7" },
-  kela65FreeAppointment: { fi: "/fi/vapaat-ajat/kela65/7", sv: "/sv/lediga-tider/kela65/7", en: "/en/available-appointments/kela65/7" },
-  occupationalFreeAppointment: { fi: "/fi/tyoterveys/vapaat-ajat/7", sv: "/sv/foretagshalsovard/lediga-tider/7", en: "/en/occupational-healthcare/available-appointments/7" },
-  anonReservation: { fi: "/fi/kirjautumattomat-kayttajat/varaus/MTJfYWJj", sv: "/sv/anonyma-anvandare/bokning/MTJfYWJj", en: "/en/anonymous-users/reservation/MTJfYWJj" },
-  appointmentUnavailable: { fi: "/fi/ajanvaraus/aika-ei-saatavilla", sv: "/sv/tidsbokning/tiden-ar-inte-ledig", en: "/en/booking/appointment-not-available" },
-  dataProcessing: { fi: "/fi/potilastietojen-kasittely", sv: "/sv/behandling-av-patientuppgifter", en: "/en/data-processing" },
+  insuranceFreeAppointment: {
+    fi: "/fi/vapaat-ajat/vakuutus/7",
+    sv: "/sv/lediga-tider/forsakring/7",
+    en: "/en/available-appointments/insurance/7",
+  },
+  kela65FreeAppointment: {
+    fi: "/fi/vapaat-ajat/kela65/7",
+    sv: "/sv/lediga-tider/kela65/7",
+    en: "/en/available-appointments/kela65/7",
+  },
+  occupationalFreeAppointment: {
+    fi: "/fi/tyoterveys/vapaat-ajat/7",
+    sv: "/sv/foretagshalsovard/lediga-tider/7",
+    en: "/en/occupational-healthcare/available-appointments/7",
+  },
+  anonReservation: {
+    fi: "/fi/kirjautumattomat-kayttajat/varaus/MTJfYWJj",
+    sv: "/sv/anonyma-anvandare/bokning/MTJfYWJj",
+    en: "/en/anonymous-users/reservation/MTJfYWJj",
+  },
+  appointmentUnavailable: {
+    fi: "/fi/ajanvaraus/aika-ei-saatavilla",
+    sv: "/sv/tidsbokning/tiden-ar-inte-ledig",
+    en: "/en/booking/appointment-not-available",
+  },
+  dataProcessing: {
+    fi: "/fi/potilastietojen-kasittely",
+    sv: "/sv/behandling-av-patientuppgifter",
+    en: "/en/data-processing",
+  },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -88,7 +140,9 @@ describe("href", () => {
   }
 
   it("encodes query values", () => {
-    expect(href("login", "fi", {}, { next: "/fi/a b?x=1&y=ä" })).toBe("/fi/kirjaudu?next=%2Ffi%2Fa+b%3Fx%3D1%26y%3D%C3%A4");
+    expect(href("login", "fi", {}, { next: "/fi/a b?x=1&y=ä" })).toBe(
+      "/fi/kirjaudu?next=%2Ffi%2Fa+b%3Fx%3D1%26y%3D%C3%A4",
+    );
   });
 
   it("adds the query to the language root without a slash", () => {
@@ -158,7 +212,9 @@ describe("translatePath", () => {
 
   it("carries params over but not the lang param or undefined values", () => {
     withLoginParam(() => {
-      expect(translatePath("login.fi", { lang: "fi", step: "two", extra: undefined }, "sv", "?q=1")).toBe("/sv/loggain/two?q=1");
+      expect(translatePath("login.fi", { lang: "fi", step: "two", extra: undefined }, "sv", "?q=1")).toBe(
+        "/sv/loggain/two?q=1",
+      );
     });
   });
 });

@@ -53,7 +53,11 @@ export const routeTable = [
   {
     id: "appointmentCalendar",
     file: "routes/appointments/calendar.ts",
-    paths: { fi: "ajanvaraukset/:id/kalenteri.ics", sv: "tidsbokningar/:id/kalender.ics", en: "appointments/:id/calendar.ics" },
+    paths: {
+      fi: "ajanvaraukset/:id/kalenteri.ics",
+      sv: "tidsbokningar/:id/kalender.ics",
+      en: "appointments/:id/calendar.ics",
+    },
   },
   {
     // The anonymous link from the reservation SMS or the clinic door.
@@ -131,7 +135,11 @@ export const routeTable = [
   {
     id: "insuranceFreeAppointment",
     file: "routes/booking/reserve.tsx",
-    paths: { fi: "vapaat-ajat/vakuutus/:id", sv: "lediga-tider/forsakring/:id", en: "available-appointments/insurance/:id" },
+    paths: {
+      fi: "vapaat-ajat/vakuutus/:id",
+      sv: "lediga-tider/forsakring/:id",
+      en: "available-appointments/insurance/:id",
+    },
   },
   {
     id: "kela65FreeAppointment",
@@ -160,7 +168,11 @@ export const routeTable = [
   {
     id: "appointmentUnavailable",
     file: "routes/booking/unavailable.tsx",
-    paths: { fi: "ajanvaraus/aika-ei-saatavilla", sv: "tidsbokning/tiden-ar-inte-ledig", en: "booking/appointment-not-available" },
+    paths: {
+      fi: "ajanvaraus/aika-ei-saatavilla",
+      sv: "tidsbokning/tiden-ar-inte-ledig",
+      en: "booking/appointment-not-available",
+    },
   },
   {
     id: "dataProcessing",
@@ -241,7 +253,12 @@ export function routeIdForPath(pathname: string): RouteId | null {
   const segments = rest.join("/");
   for (const entry of routeTable) {
     const pattern = entry.paths[lang as Lang];
-    const re = new RegExp(`^${pattern.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    const re = new RegExp(
+      `^${pattern
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    );
     if (re.test(segments)) return entry.id;
   }
   return null;

@@ -34,7 +34,9 @@ function reversedProjects() {
     .filter((f) => f.endsWith(".spec.ts"))
     .sort()
     .reverse();
-  return files.flatMap((file) => [...PROJECTS].reverse().map((p) => ({ ...p, name: `${p.name} ${file}`, testMatch: file })));
+  return files.flatMap((file) =>
+    [...PROJECTS].reverse().map((p) => ({ ...p, name: `${p.name} ${file}`, testMatch: file })),
+  );
 }
 
 export default defineConfig({
@@ -50,7 +52,15 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     trace: "off",
   },

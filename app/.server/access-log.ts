@@ -7,10 +7,23 @@ import { accessLog } from "./db/schema";
  * Pass the transaction when the row must stand or fall with the write it records.
  */
 export async function logAccess(
-  entry: { actorId: string; subjectId: string; resource: string; resourceId?: string | null; action?: "read" | "write" },
+  entry: {
+    actorId: string;
+    subjectId: string;
+    resource: string;
+    resourceId?: string | null;
+    action?: "read" | "write";
+  },
   executor: Database | Transaction = db(),
 ) {
   await executor
     .insert(accessLog)
-    .values({ at: now(), actorId: entry.actorId, subjectId: entry.subjectId, action: entry.action ?? "read", resource: entry.resource, resourceId: entry.resourceId ?? null });
+    .values({
+      at: now(),
+      actorId: entry.actorId,
+      subjectId: entry.subjectId,
+      action: entry.action ?? "read",
+      resource: entry.resource,
+      resourceId: entry.resourceId ?? null,
+    });
 }

@@ -4,7 +4,11 @@ import { allowMethods, issueDetails, methodNotAllowed, readBody, readForm, valid
 type Thrown = { data: unknown; init: { status?: number; headers?: HeadersInit } | null };
 
 function post(body: BodyInit | null, contentType?: string, method = "POST") {
-  return new Request("http://localhost/api/x", { method, body, headers: contentType ? { "Content-Type": contentType } : {} });
+  return new Request("http://localhost/api/x", {
+    method,
+    body,
+    headers: contentType ? { "Content-Type": contentType } : {},
+  });
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<Thrown> {
@@ -24,13 +28,17 @@ describe("validationError", () => {
   });
 
   it("turns zod issue paths into dotted strings and translates the messages", () => {
-    expect(issueDetails([{ path: ["items", 0, "name"], message: "key" }], (k) => `t:${k}`)).toEqual([{ path: "items.0.name", message: "t:key" }]);
+    expect(issueDetails([{ path: ["items", 0, "name"], message: "key" }], (k) => `t:${k}`)).toEqual([
+      { path: "items.0.name", message: "t:key" },
+    ]);
   });
 });
 
 describe("readBody", () => {
   it("reads a JSON object, a url-encoded form and a multipart form", async () => {
-    expect(await readBody(post(JSON.stringify({ a: 1, b: "Kipeä\npolvi" }), "application/json; charset=utf-8"))).toEqual({ a: 1, b: "Kipeä\npolvi" });
+    expect(
+      await readBody(post(JSON.stringify({ a: 1, b: "Kipeä\npolvi" }), "application/json; charset=utf-8")),
+    ).toEqual({ a: 1, b: "Kipeä\npolvi" });
     expect(await readBody(post("a=1&b=x", "application/x-www-form-urlencoded"))).toEqual({ a: "1", b: "x" });
     const form = new FormData();
     form.set("a", "1");
@@ -58,7 +66,10 @@ describe("readBody", () => {
     for (const [body, type, path] of cases) {
       const thrown = await refusal(() => readBody(post(body, type)));
       expect(thrown.init?.status, String(body)).toBe(400);
-      expect(thrown.data, String(body)).toEqual({ type: "ValidationError", details: [{ path, message: expect.any(String) }] });
+      expect(thrown.data, String(body)).toEqual({
+        type: "ValidationError",
+        details: [{ path, message: expect.any(String) }],
+      });
     }
   });
 
@@ -72,7 +83,12 @@ describe("readBody", () => {
 describe("readForm", () => {
   it("reads a form and refuses other bodies with a bare 400", async () => {
     expect((await readForm(post("a=1", "application/x-www-form-urlencoded"))).get("a")).toBe("1");
-    for (const [body, type] of [['{"a":1}', "application/json"], ["a=1", "text/plain"], [null, undefined], ["x", "multipart/form-data"]] as const) {
+    for (const [body, type] of [
+      ['{"a":1}', "application/json"],
+      ["a=1", "text/plain"],
+      [null, undefined],
+      ["x", "multipart/form-data"],
+    ] as const) {
       expect((await refusal(() => readForm(post(body, type)))).init?.status).toBe(400);
     }
   });
@@ -81,7 +97,17 @@ describe("readForm", () => {
 describe("allowMethods", () => {
   const next = async () => new Response("reached");
   const run = (method: string, ...allowed: Parameters<typeof allowMethods>) =>
-    Promise.resolve(allowMethods(...allowed)({ request: new Request("http://localhost/api/x", { method }), context: {} as never, params: {}, unstable_pattern: "" } as never, next as never));
+    Promise.resolve(
+      allowMethods(...allowed)(
+        {
+          request: new Request("http://localhost/api/x", { method }),
+          context: {} as never,
+          params: {},
+          unstable_pattern: "",
+        } as never,
+        next as never,
+      ),
+    );
 
   it("lets the call's methods through (GET with HEAD)", async () => {
     expect(await ((await run("POST", "POST")) as Response).text()).toBe("reached");

@@ -60,7 +60,9 @@ async function build(): Promise<express.Express> {
     "*splat",
     createRequestHandler({
       // Production resolves the build once; development re-imports it so route changes apply.
-      build: env().production ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
+      build: env().production
+        ? await import("virtual:react-router/server-build")
+        : () => import("virtual:react-router/server-build"),
       mode: env().production ? "production" : "development",
       getLoadContext(req, res) {
         const brand = brandForHost(req.headers.host);
@@ -90,8 +92,16 @@ async function build(): Promise<express.Express> {
   const timer = setInterval(() => purgeOldSessions().catch((e) => reportError(e)), 60 * 60 * 1000);
   timer.unref();
   const standIns = developmentStandIns();
-  logger.info("portal ready", { brands: Object.keys(brands), environment: env().environment, database: currentDatabase()?.kind, identity: env().oidcIssuer ? "configured" : "development" });
-  if (standIns.length) logger.info(`running with development stand-ins: ${standIns.join(", ")} — never expose this configuration; see README "Deploying"`);
+  logger.info("portal ready", {
+    brands: Object.keys(brands),
+    environment: env().environment,
+    database: currentDatabase()?.kind,
+    identity: env().oidcIssuer ? "configured" : "development",
+  });
+  if (standIns.length)
+    logger.info(
+      `running with development stand-ins: ${standIns.join(", ")} — never expose this configuration; see README "Deploying"`,
+    );
   return app;
 }
 

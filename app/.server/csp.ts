@@ -35,7 +35,8 @@ export function securityHeaders(): RequestHandler {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (env().production && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (env().production && req.secure)
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     // Pages carry personal data: never store them in shared or browser caches.
     res.setHeader("Cache-Control", "no-store");
     next();

@@ -66,7 +66,11 @@ async function presentedToken(request: Request): Promise<string | null> {
   return null;
 }
 
-export async function isValidCsrf(request: Request, cookieValue: string | null, sessionIdHash: string | null = null): Promise<boolean> {
+export async function isValidCsrf(
+  request: Request,
+  cookieValue: string | null,
+  sessionIdHash: string | null = null,
+): Promise<boolean> {
   if (!cookieValue) return false;
   const token = await presentedToken(request);
   if (!token) return false;

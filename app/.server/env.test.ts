@@ -22,7 +22,8 @@ const production: NodeJS.ProcessEnv = {
   TRUST_PROXY: "1",
 };
 
-const without = (...names: string[]) => Object.fromEntries(Object.entries(production).filter(([k]) => !names.includes(k)));
+const without = (...names: string[]) =>
+  Object.fromEntries(Object.entries(production).filter(([k]) => !names.includes(k)));
 
 describe("productionProblems", () => {
   it("accepts a complete production configuration", () => {
@@ -32,22 +33,45 @@ describe("productionProblems", () => {
 
   it("names every missing adapter and unsafe setting at once", () => {
     const problems = productionProblems({ APP_ENVIRONMENT: "production", NODE_ENV: "production" });
-    for (const name of ["DATABASE_URL", "SESSION_SECRET", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_PRIVATE_KEY", "SMS_GATEWAY_URL", "LAHITAPIOLA_API_URL", "POHJOLA_API_URL", "PUBLIC_ORIGIN"]) {
-      expect(problems.some((p) => p.startsWith(name)), name).toBe(true);
+    for (const name of [
+      "DATABASE_URL",
+      "SESSION_SECRET",
+      "OIDC_ISSUER",
+      "OIDC_CLIENT_ID",
+      "OIDC_PRIVATE_KEY",
+      "SMS_GATEWAY_URL",
+      "LAHITAPIOLA_API_URL",
+      "POHJOLA_API_URL",
+      "PUBLIC_ORIGIN",
+    ]) {
+      expect(
+        problems.some((p) => p.startsWith(name)),
+        name,
+      ).toBe(true);
     }
-    expect(() => assertSafeConfiguration({ APP_ENVIRONMENT: "production" })).toThrow(/Refusing to start with APP_ENVIRONMENT=production:[\s\S]*OIDC_ISSUER[\s\S]*SMS_GATEWAY_URL/);
+    expect(() => assertSafeConfiguration({ APP_ENVIRONMENT: "production" })).toThrow(
+      /Refusing to start with APP_ENVIRONMENT=production:[\s\S]*OIDC_ISSUER[\s\S]*SMS_GATEWAY_URL/,
+    );
   });
 
   it("refuses the default, an empty and a short session secret", () => {
-    expect(productionProblems({ ...production, SESSION_SECRET: DEFAULT_SESSION_SECRET })).toEqual([expect.stringMatching(/^SESSION_SECRET is not set/)]);
-    expect(productionProblems(without("SESSION_SECRET"))).toEqual([expect.stringMatching(/^SESSION_SECRET is not set/)]);
-    expect(productionProblems({ ...production, SESSION_SECRET: "short-but-random-31-bytes-long!" })).toEqual(["SESSION_SECRET is shorter than 32 bytes"]);
+    expect(productionProblems({ ...production, SESSION_SECRET: DEFAULT_SESSION_SECRET })).toEqual([
+      expect.stringMatching(/^SESSION_SECRET is not set/),
+    ]);
+    expect(productionProblems(without("SESSION_SECRET"))).toEqual([
+      expect.stringMatching(/^SESSION_SECRET is not set/),
+    ]);
+    expect(productionProblems({ ...production, SESSION_SECRET: "short-but-random-31-bytes-long!" })).toEqual([
+      "SESSION_SECRET is shorter than 32 bytes",
+    ]);
   });
 
   it("refuses what would open a hole: trusting anyone's X-Forwarded-For, insecure cookies, http origins, demo data, a set clock", () => {
     expect(productionProblems({ ...production, TRUST_PROXY: "true" })).toHaveLength(1);
     expect(productionProblems({ ...production, SECURE_COOKIES: "false" })).toHaveLength(1);
-    expect(productionProblems({ ...production, PUBLIC_ORIGIN: "http://portal.example" })).toEqual(["PUBLIC_ORIGIN is not an https origin"]);
+    expect(productionProblems({ ...production, PUBLIC_ORIGIN: "http://portal.example" })).toEqual([
+      "PUBLIC_ORIGIN is not an https origin",
+    ]);
     expect(productionProblems({ ...production, SEED_ON_EMPTY: "true" })).toHaveLength(1);
     expect(productionProblems({ ...production, CLOCK_NOW: "2026-01-01T00:00:00Z" })).toHaveLength(1);
     expect(productionProblems({ ...production, NODE_ENV: "development" })).toHaveLength(1);
@@ -58,7 +82,12 @@ describe("productionProblems", () => {
   it("leaves the embedded development default alone, and lists its stand-ins", () => {
     expect(productionProblems({})).toEqual([]);
     expect(() => assertSafeConfiguration({})).not.toThrow();
-    expect(developmentStandIns({})).toEqual(["identity provider (/dev/identity)", "SMS outbox (/dev/outbox)", "LähiTapiola insurer (/dev/insurers)", "Pohjola insurer (demo policies)"]);
+    expect(developmentStandIns({})).toEqual([
+      "identity provider (/dev/identity)",
+      "SMS outbox (/dev/outbox)",
+      "LähiTapiola insurer (/dev/insurers)",
+      "Pohjola insurer (demo policies)",
+    ]);
     expect(developmentStandIns(production)).toEqual([]);
   });
 

@@ -7,7 +7,9 @@ export const DEFAULT_SESSION_SECRET = "development-only-session-secret-change-me
  * may (a comma-separated list of addresses, subnets or Express's names `loopback`, `linklocal`, `uniquelocal`).
  * `true` is refused: it would take the client's own claim of its address, and every per-client limit with it.
  */
-export function parseTrustProxy(value: string | undefined): { ok: true; value: number | string[] | false } | { ok: false } {
+export function parseTrustProxy(
+  value: string | undefined,
+): { ok: true; value: number | string[] | false } | { ok: false } {
   const v = value?.trim() ?? "";
   if (v === "" || v === "false" || v === "0") return { ok: true, value: false };
   if (/^\d+$/.test(v)) return { ok: true, value: Number(v) };
@@ -84,16 +86,28 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
   const missing = (name: string, why: string) => {
     if (!source[name]?.trim()) problems.push(`${name} is not set: ${why}`);
   };
-  if (source.NODE_ENV !== "production") problems.push("NODE_ENV is not production: serve the production build (npm run serve)");
+  if (source.NODE_ENV !== "production")
+    problems.push("NODE_ENV is not production: serve the production build (npm run serve)");
   missing("DATABASE_URL", "production data lives in PostgreSQL, not in the embedded database");
   const secret = source.SESSION_SECRET ?? "";
-  if (!secret || secret === DEFAULT_SESSION_SECRET) problems.push("SESSION_SECRET is not set: give a random secret of at least 32 bytes");
+  if (!secret || secret === DEFAULT_SESSION_SECRET)
+    problems.push("SESSION_SECRET is not set: give a random secret of at least 32 bytes");
   else if (Buffer.byteLength(secret) < 32) problems.push("SESSION_SECRET is shorter than 32 bytes");
-  missing("OIDC_ISSUER", "strong identification needs the identity broker (the development identity provider never runs in production)");
+  missing(
+    "OIDC_ISSUER",
+    "strong identification needs the identity broker (the development identity provider never runs in production)",
+  );
   missing("OIDC_CLIENT_ID", "the portal's client id at the identity broker");
-  if (!source.OIDC_PRIVATE_KEY?.trim() && !source.OIDC_CLIENT_SECRET?.trim()) problems.push("OIDC_PRIVATE_KEY (or OIDC_CLIENT_SECRET) is not set: the portal cannot authenticate to the identity broker");
-  if (source.OIDC_ALLOW_HTTP === "true") problems.push("OIDC_ALLOW_HTTP=true: the identity broker must be reached over https");
-  missing("SMS_GATEWAY_URL", "confirmations and clinic-door links are sent through the SMS gateway (the development outbox never runs in production)");
+  if (!source.OIDC_PRIVATE_KEY?.trim() && !source.OIDC_CLIENT_SECRET?.trim())
+    problems.push(
+      "OIDC_PRIVATE_KEY (or OIDC_CLIENT_SECRET) is not set: the portal cannot authenticate to the identity broker",
+    );
+  if (source.OIDC_ALLOW_HTTP === "true")
+    problems.push("OIDC_ALLOW_HTTP=true: the identity broker must be reached over https");
+  missing(
+    "SMS_GATEWAY_URL",
+    "confirmations and clinic-door links are sent through the SMS gateway (the development outbox never runs in production)",
+  );
   missing("SMS_GATEWAY_TOKEN", "the SMS gateway's API token");
   missing("LAHITAPIOLA_API_URL", "LähiTapiola's policy and permit service");
   missing("LAHITAPIOLA_API_TOKEN", "LähiTapiola's API token");
@@ -105,8 +119,10 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
     if (!origin) problems.push(`${name} is not set: the brand's public https origin`);
     else if (!origin.startsWith("https://")) problems.push(`${name} is not an https origin`);
   }
-  if (source.SECURE_COOKIES === "false") problems.push("SECURE_COOKIES=false: cookies must be Secure with the __Host- prefix in production");
-  if (!parseTrustProxy(source.TRUST_PROXY).ok) problems.push("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
+  if (source.SECURE_COOKIES === "false")
+    problems.push("SECURE_COOKIES=false: cookies must be Secure with the __Host- prefix in production");
+  if (!parseTrustProxy(source.TRUST_PROXY).ok)
+    problems.push("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
   if (source.SEED_ON_EMPTY === "true") problems.push("SEED_ON_EMPTY=true: demo people are never seeded in production");
   if (source.CLOCK_NOW) problems.push("CLOCK_NOW is set: production runs on the real clock");
   return problems;
@@ -116,7 +132,10 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
 export function assertSafeConfiguration(source: NodeJS.ProcessEnv = process.env) {
   const problems = productionProblems(source);
   if (problems.length) {
-    throw new Error(`Refusing to start with APP_ENVIRONMENT=production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    throw new Error(
+      `Refusing to start with APP_ENVIRONMENT=production:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
   }
-  if (!parseTrustProxy(source.TRUST_PROXY).ok) throw new Error("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
+  if (!parseTrustProxy(source.TRUST_PROXY).ok)
+    throw new Error("TRUST_PROXY must be the number of proxies in front of the app or their addresses (not true)");
 }

@@ -22,6 +22,10 @@ export function initErrorReporting() {
 }
 
 export function reportError(error: unknown, context?: Record<string, unknown>) {
-  logger.error("unexpected error", { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined, ...context });
+  logger.error("unexpected error", {
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+    ...context,
+  });
   if (enabled) Sentry.captureException(error, { extra: context, tags: { process: "server" } });
 }

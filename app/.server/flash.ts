@@ -7,7 +7,10 @@ import { cookieName, readCookie, serializeCookie } from "./cookies";
  */
 const flashSchema = z.object({
   type: z.enum(["success", "error", "info"]),
-  key: z.string().regex(/^[\w.-]+$/).max(100),
+  key: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .max(100),
   timeoutMs: z.number().int().positive().max(60_000).optional(),
 });
 export type Flash = z.infer<typeof flashSchema>;

@@ -43,7 +43,11 @@ describe("limitBody", () => {
 
   it("passes a body within the limit", async () => {
     const { base } = await app();
-    const res = await fetch(`${base}/form`, { method: "POST", body: "a=" + "x".repeat(50_000), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await fetch(`${base}/form`, {
+      method: "POST",
+      body: "a=" + "x".repeat(50_000),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("read 50002");
   });
@@ -51,7 +55,16 @@ describe("limitBody", () => {
   it("answers 413 to a declared 200 MB body without reading it", async () => {
     const { base, read } = await app();
     const started = Date.now();
-    const answer = await raw(base, ["POST /form HTTP/1.1", "Host: localhost", "Content-Type: application/x-www-form-urlencoded", `Content-Length: ${200 * 1024 * 1024}`], "a=xxxx");
+    const answer = await raw(
+      base,
+      [
+        "POST /form HTTP/1.1",
+        "Host: localhost",
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${200 * 1024 * 1024}`,
+      ],
+      "a=xxxx",
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(read()).toBe(0);
@@ -59,7 +72,11 @@ describe("limitBody", () => {
 
   it("answers 411 to a chunked body of unknown length", async () => {
     const { base, read } = await app();
-    const answer = await raw(base, ["POST /form HTTP/1.1", "Host: localhost", "Transfer-Encoding: chunked"], "5\r\nhello\r\n0\r\n\r\n");
+    const answer = await raw(
+      base,
+      ["POST /form HTTP/1.1", "Host: localhost", "Transfer-Encoding: chunked"],
+      "5\r\nhello\r\n0\r\n\r\n",
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 411/);
     expect(read()).toBe(0);
   });
@@ -113,7 +130,15 @@ describe("noDevelopmentPaths", () => {
     a.use(noDevelopmentPaths());
     a.use((_req, res) => res.send("served"));
     const base = await serve(a);
-    for (const path of ["/dev/identity", "/dev/outbox", "/DEV/Outbox", "/%64ev/outbox", "//dev/outbox", "/dev", "/dev/insurers/lahitapiola/apply?x=1"]) {
+    for (const path of [
+      "/dev/identity",
+      "/dev/outbox",
+      "/DEV/Outbox",
+      "/%64ev/outbox",
+      "//dev/outbox",
+      "/dev",
+      "/dev/insurers/lahitapiola/apply?x=1",
+    ]) {
       expect((await fetch(base + path)).status, path).toBe(404);
     }
     for (const path of ["/fi", "/developer", "/fi/dev"]) expect((await fetch(base + path)).status, path).toBe(200);

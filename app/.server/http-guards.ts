@@ -11,11 +11,13 @@ export function limitBody(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = req.headers["content-length"];
     if (length === undefined) {
-      if (req.headers["transfer-encoding"] && !BODYLESS.has(req.method)) return refuse(res, 411, "A request body needs a Content-Length.");
+      if (req.headers["transfer-encoding"] && !BODYLESS.has(req.method))
+        return refuse(res, 411, "A request body needs a Content-Length.");
       return next();
     }
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
-    if (Number(length) > maxBytes) return refuse(res, 413, `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
+    if (Number(length) > maxBytes)
+      return refuse(res, 413, `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
     next();
   };
 }
@@ -89,7 +91,9 @@ export function clientAddressKey(address: string | undefined): string {
   const [head, tail = ""] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = address.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ""))

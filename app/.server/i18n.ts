@@ -78,7 +78,9 @@ export function pageResources(lang: Lang, brandId: BrandId, set: TextSet): Tree 
     tree =
       set === "door"
         ? pick(full, DOOR_TEXTS)
-        : (Object.fromEntries(Object.entries(full).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns))) as Tree);
+        : (Object.fromEntries(
+            Object.entries(full).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns)),
+          ) as Tree);
     trimmed.set(key, tree);
   }
   return tree;

@@ -22,7 +22,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // The session is read first (without extending it) because the CSRF token is bound to it.
   const session = await readSession(request, { touch: false });
   if (!SAFE_METHODS.has(request.method)) {
-    if (!isSameOriginRequest(request, info.origin) || !(await isValidCsrf(request, readCsrfCookie(request), sessionBinding(session)))) {
+    if (
+      !isSameOriginRequest(request, info.origin) ||
+      !(await isValidCsrf(request, readCsrfCookie(request), sessionBinding(session)))
+    ) {
       throw data({ reason: "csrf" }, { status: 403 });
     }
   }
@@ -38,7 +41,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (info.newCsrfCookie) response.headers.append("Set-Cookie", csrfCookieHeader(info.newCsrfCookie));
   // A flash survives redirects and is cleared once a page has shown it.
   // (A redirect is 3xx for documents, 202/204 for React Router's data requests.)
-  const redirected = (response.status >= 300 && response.status < 400) || response.status === 202 || response.status === 204;
+  const redirected =
+    (response.status >= 300 && response.status < 400) || response.status === 202 || response.status === 204;
   if (flash.shown && !redirected) response.headers.append("Set-Cookie", clearFlashCookie());
   return response;
 };

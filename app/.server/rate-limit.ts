@@ -24,7 +24,10 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowSeconds * 1000 - t.getTime()) / 1000));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((row.windowStart.getTime() + windowSeconds * 1000 - t.getTime()) / 1000),
+  );
   return { allowed: row.count <= limit, retryAfterSeconds };
 }
 

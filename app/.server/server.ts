@@ -50,7 +50,9 @@ async function main() {
   });
 
   const listener = server.listen(port, host, () => {
-    console.log(`Portal listening on http://localhost:${port} (children's brand: http://pikkujatti.localhost:${port}) — ready in ${Date.now() - started} ms`);
+    console.log(
+      `Portal listening on http://localhost:${port} (children's brand: http://pikkujatti.localhost:${port}) — ready in ${Date.now() - started} ms`,
+    );
   });
 
   const stop = async () => {

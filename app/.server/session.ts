@@ -45,7 +45,10 @@ export function sessionExpiry(row: Pick<SessionRow, "lastSeenAt" | "absoluteExpi
  * Reads the session of a request. With `touch`, refreshes its idle timer (at most once a minute, to spare
  * writes; "force" always).
  */
-export async function readSession(request: Request, options: { touch?: boolean | "force" } = {}): Promise<SessionState> {
+export async function readSession(
+  request: Request,
+  options: { touch?: boolean | "force" } = {},
+): Promise<SessionState> {
   const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE());
   if (!id || id.length > 100) return { status: "none" };
   const idHash = hashId(id);
@@ -61,7 +64,10 @@ export async function readSession(request: Request, options: { touch?: boolean |
   if (!row || row.revokedAt) return { status: "none" };
   const expiresAt = sessionExpiry(row);
   if (expiresAt.getTime() <= now().getTime()) return { status: "expired", idHash };
-  return touchSession({ status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt }, options.touch ?? true);
+  return touchSession(
+    { status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt },
+    options.touch ?? true,
+  );
 }
 
 /** Counts a request as activity on a valid session (see readSession). */
@@ -86,7 +92,12 @@ export function sessionBinding(state: SessionState): string | null {
  * and revokes the previous one. Returns the Set-Cookie header.
  */
 export async function createSession(
-  values: { userId: string | null; actingPersonId: string | null; pendingIdentity?: SessionRow["pendingIdentity"]; acr?: string | null },
+  values: {
+    userId: string | null;
+    actingPersonId: string | null;
+    pendingIdentity?: SessionRow["pendingIdentity"];
+    acr?: string | null;
+  },
   previousIdHash?: string | null,
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
@@ -109,12 +120,18 @@ export async function createSession(
 
 /** Ends a session server-side; the returned header clears the cookie. */
 export async function destroySession(idHash: string | null): Promise<string> {
-  if (idHash) await db().update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+  if (idHash)
+    await db()
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
   return serializeCookie(SESSION_COOKIE(), "", { maxAge: 0 });
 }
 
 /** Housekeeping: drop sessions that ended more than a day ago. */
 export async function purgeOldSessions() {
   const cutoff = new Date(now().getTime() - 24 * 60 * 60 * 1000);
-  await db().delete(sessions).where(or(lt(sessions.absoluteExpiresAt, cutoff), lt(sessions.revokedAt, cutoff)));
+  await db()
+    .delete(sessions)
+    .where(or(lt(sessions.absoluteExpiresAt, cutoff), lt(sessions.revokedAt, cutoff)));
 }

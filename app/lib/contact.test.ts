@@ -5,7 +5,9 @@ import { contactFields, isValidEmail, normalisePhone } from "./contact";
 /** The distinct messages (i18n keys) of a failed parse, or the parsed value on success. */
 function parse(schema: z.ZodType, value: unknown): { ok: true; value: unknown } | { ok: false; messages: string[] } {
   const result = schema.safeParse(value);
-  return result.success ? { ok: true, value: result.data } : { ok: false, messages: [...new Set(result.error.issues.map((i) => i.message))] };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, messages: [...new Set(result.error.issues.map((i) => i.message))] };
 }
 const ok = (value: unknown) => ({ ok: true, value });
 const fails = (...messages: string[]) => ({ ok: false, messages });
@@ -189,7 +191,19 @@ describe("contactFields", () => {
       expect(parse(s, "  Matti  ")).toEqual(ok("Matti"));
     });
     it("rejects digits, symbols, a leading non-letter and wrong lengths with the given key", () => {
-      for (const v of ["Anna2", "2Anna", "-Anna", "'Anna", "Anna_Liisa", "Anna@", "A", " A ", "", "a".repeat(51), undefined]) {
+      for (const v of [
+        "Anna2",
+        "2Anna",
+        "-Anna",
+        "'Anna",
+        "Anna_Liisa",
+        "Anna@",
+        "A",
+        " A ",
+        "",
+        "a".repeat(51),
+        undefined,
+      ]) {
         expect(parse(s, v), String(v)).toEqual(fails("contact.errors.firstName"));
       }
     });

@@ -33,8 +33,13 @@ export const contactFields = {
     .trim()
     .min(2, "contact.errors.streetAddress")
     .max(30, "contact.errors.streetAddressLength"),
-  postalCode: textField("contact.errors.postalCode").trim().regex(/^\d{5}$/, "contact.errors.postalCode"),
-  postOffice: textField("contact.errors.postOffice").trim().min(2, "contact.errors.postOffice").max(30, "contact.errors.postOfficeLength"),
+  postalCode: textField("contact.errors.postalCode")
+    .trim()
+    .regex(/^\d{5}$/, "contact.errors.postalCode"),
+  postOffice: textField("contact.errors.postOffice")
+    .trim()
+    .min(2, "contact.errors.postOffice")
+    .max(30, "contact.errors.postOfficeLength"),
   phoneNumber: textField("contact.errors.phoneNumber")
     .trim()
     .max(PHONE_MAX_LENGTH, "contact.errors.phoneNumberLength")

@@ -13,7 +13,11 @@ describe("isTagScriptFetchNoise", () => {
   it("is true for a fetch failure from a tag script frame", () => {
     expect(isTagScriptFetchNoise(event("Failed to fetch", [APP, GTM], "TypeError"))).toBe(true);
     expect(isTagScriptFetchNoise(event("TypeError: Failed to fetch", [GTM]))).toBe(true);
-    expect(isTagScriptFetchNoise(event("Failed to fetch", [{ filename: "https://www.google-analytics.com/analytics.js" }], "TypeError"))).toBe(true);
+    expect(
+      isTagScriptFetchNoise(
+        event("Failed to fetch", [{ filename: "https://www.google-analytics.com/analytics.js" }], "TypeError"),
+      ),
+    ).toBe(true);
   });
 
   it("is true for a fetch failure without frames", () => {
@@ -23,13 +27,21 @@ describe("isTagScriptFetchNoise", () => {
 
   it("is false for the same failure from the app's own frames", () => {
     expect(isTagScriptFetchNoise(event("Failed to fetch", [APP], "TypeError"))).toBe(false);
-    expect(isTagScriptFetchNoise(event("TypeError: Failed to fetch", [APP, { filename: "https://portal.example/assets/root-1.js" }]))).toBe(false);
+    expect(
+      isTagScriptFetchNoise(
+        event("TypeError: Failed to fetch", [APP, { filename: "https://portal.example/assets/root-1.js" }]),
+      ),
+    ).toBe(false);
     expect(isTagScriptFetchNoise(event("Failed to fetch", [{}], "TypeError"))).toBe(false);
   });
 
   it("is false for other errors, even from a tag script", () => {
-    expect(isTagScriptFetchNoise(event("Cannot read properties of undefined (reading 'x')", [GTM], "TypeError"))).toBe(false);
-    expect(isTagScriptFetchNoise(event("Failed to fetch dynamically imported module: /assets/x.js", [], "TypeError"))).toBe(false);
+    expect(isTagScriptFetchNoise(event("Cannot read properties of undefined (reading 'x')", [GTM], "TypeError"))).toBe(
+      false,
+    );
+    expect(
+      isTagScriptFetchNoise(event("Failed to fetch dynamically imported module: /assets/x.js", [], "TypeError")),
+    ).toBe(false);
     expect(isTagScriptFetchNoise(event("Network Error", [GTM], "Error"))).toBe(false);
   });
 

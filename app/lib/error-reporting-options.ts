@@ -10,7 +10,8 @@ export const IGNORED_ERRORS = [
   "_hsq is not defined",
 ];
 
-const FETCH_FAILURES = /^(TypeError: )?(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
+const FETCH_FAILURES =
+  /^(TypeError: )?(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
 const TAG_SCRIPT = /googletagmanager|google-analytics|gtag\/js|connect\.facebook\.net|hotjar/;
 
 type SentryLikeEvent = {

@@ -11,7 +11,35 @@ describe("parseId", () => {
   });
 
   it("refuses every other spelling that Number() would have taken", () => {
-    for (const bad of [true, false, [37], ["37"], { id: 37 }, "0x25", " 37 ", "37 ", "37.0", "037", "0", 0, -1, "-1", 37.5, "1e3", 1e300, Infinity, NaN, "", null, undefined, MAX_ID + 1, String(MAX_ID + 1), "99999999999", "３７", "+37"]) {
+    for (const bad of [
+      true,
+      false,
+      [37],
+      ["37"],
+      { id: 37 },
+      "0x25",
+      " 37 ",
+      "37 ",
+      "37.0",
+      "037",
+      "0",
+      0,
+      -1,
+      "-1",
+      37.5,
+      "1e3",
+      1e300,
+      Infinity,
+      NaN,
+      "",
+      null,
+      undefined,
+      MAX_ID + 1,
+      String(MAX_ID + 1),
+      "99999999999",
+      "３７",
+      "+37",
+    ]) {
       expect(parseId(bad), JSON.stringify(bad) ?? String(bad)).toBeNull();
     }
   });

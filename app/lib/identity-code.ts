@@ -19,13 +19,7 @@
 import { helsinkiDateParts } from "./format";
 
 export type IdentityCodeError =
-  | "empty"
-  | "tooLong"
-  | "format"
-  | "date"
-  | "individualNumber"
-  | "checkCharacter"
-  | "developmentCode";
+  "empty" | "tooLong" | "format" | "date" | "individualNumber" | "checkCharacter" | "developmentCode";
 
 export type ParsedIdentityCode = {
   /** The normalised code: trimmed and upper-cased. */
@@ -51,9 +45,7 @@ export function identityCodeOptions(environment: "development" | "production"): 
   return { allowDevelopmentCodes: development, allowTestCodes: development };
 }
 
-export type ParseIdentityCodeResult =
-  | { ok: true; value: ParsedIdentityCode }
-  | { ok: false; error: IdentityCodeError };
+export type ParseIdentityCodeResult = { ok: true; value: ParsedIdentityCode } | { ok: false; error: IdentityCodeError };
 
 /** Index = (DDMMYYZZZ mod 31). The letters G, I, O, Q and Z are left out to avoid confusion. */
 export const CHECK_CHARACTERS = "0123456789ABCDEFHJKLMNPRSTUVWXY";
@@ -114,13 +106,12 @@ export function checkCharacter(nineDigits: string): string {
 }
 
 function normalise(input: string): string {
-  return String(input ?? "").trim().toUpperCase();
+  return String(input ?? "")
+    .trim()
+    .toUpperCase();
 }
 
-export function parseIdentityCode(
-  input: string,
-  options: IdentityCodeOptions = {},
-): ParseIdentityCodeResult {
+export function parseIdentityCode(input: string, options: IdentityCodeOptions = {}): ParseIdentityCodeResult {
   const code = normalise(input);
   if (code === "") return { ok: false, error: "empty" };
   if (code.length > IDENTITY_CODE_LENGTH) return { ok: false, error: "tooLong" };
@@ -146,7 +137,8 @@ export function parseIdentityCode(
     if (checkCharacter(dd + mm + yy + individualNumber) !== check) {
       return { ok: false, error: "checkCharacter" };
     }
-    if (options.allowTestCodes === false && Number(individualNumber) >= 900) return { ok: false, error: "developmentCode" };
+    if (options.allowTestCodes === false && Number(individualNumber) >= 900)
+      return { ok: false, error: "developmentCode" };
   }
 
   // Parity of the individual number gives the gender; a development code has only its last

@@ -16,13 +16,17 @@ export const LOGIN_OPTIONS = [
   { id: "spankki", label: "S-Pankki", acr: "urn:ftn:spankki" },
 ] as const;
 
-export function acrValues(overrides: string | undefined = typeof process !== "undefined" ? process.env.OIDC_ACR_VALUES : undefined) {
+export function acrValues(
+  overrides: string | undefined = typeof process !== "undefined" ? process.env.OIDC_ACR_VALUES : undefined,
+) {
   let map: Record<string, string> = {};
   if (overrides) {
     try {
       const parsed: unknown = JSON.parse(overrides);
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-        map = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string" && v.length > 0)) as Record<string, string>;
+        map = Object.fromEntries(
+          Object.entries(parsed).filter(([, v]) => typeof v === "string" && v.length > 0),
+        ) as Record<string, string>;
     } catch {
       map = {};
     }

@@ -10,12 +10,21 @@ export const BOOKING_NAMESPACES = ["booking", "reservation", "insurance"] as con
  * The clinic-door page (opened from the SMS link on a weak signal; budget: a usable check-in form within 20 kB
  * before scripts) carries only the texts it shows: the layout's, the door's and the consent form's.
  */
-export const DOOR_TEXTS = ["common", "account.consent", "appointments.door", "appointments.details.when", "appointments.details.location", "appointments.details.cancel"] as const;
+export const DOOR_TEXTS = [
+  "common",
+  "account.consent",
+  "appointments.door",
+  "appointments.details.when",
+  "appointments.details.location",
+  "appointments.details.cancel",
+] as const;
 
 /** Which texts a page carries: all, all but the booking ones, or the door page's. */
 export type TextSet = "all" | "withoutBooking" | "door";
 
-const bookingPages = new Set<string>(routeTable.filter((r) => r.file.startsWith("routes/booking/") || r.id === "dataProcessing").map((r) => r.id));
+const bookingPages = new Set<string>(
+  routeTable.filter((r) => r.file.startsWith("routes/booking/") || r.id === "dataProcessing").map((r) => r.id),
+);
 
 const covers = (paths: readonly string[], key: string) => paths.some((p) => key === p || key.startsWith(`${p}.`));
 

@@ -12,7 +12,8 @@ export const middleware = [allowMethods("POST")];
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const choice = body.analytics;
-  if (choice !== "granted" && choice !== "denied") throw validationError([{ path: "analytics", message: "Expected granted or denied" }]);
+  if (choice !== "granted" && choice !== "denied")
+    throw validationError([{ path: "analytics", message: "Expected granted or denied" }]);
   const back = safeNextPath(typeof body.returnTo === "string" ? body.returnTo : "", href("home", getLang(context)));
   return redirect(back, { status: 303, headers: { "Set-Cookie": analyticsConsentCookie(choice === "granted") } });
 }

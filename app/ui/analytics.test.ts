@@ -14,7 +14,14 @@ describe("pushAnalyticsEvent", () => {
   it("pushes the event with the callback time-out after consent", () => {
     const win: { dataLayer?: unknown[] } = {};
     vi.stubGlobal("window", win);
-    const event = { event: "search" as const, clinics: ["HKI-KAMPPI"], specialty: "YLE", practitioners: [], resultCount: 20, hoursToStart: 3 };
+    const event = {
+      event: "search" as const,
+      clinics: ["HKI-KAMPPI"],
+      specialty: "YLE",
+      practitioners: [],
+      resultCount: 20,
+      hoursToStart: 3,
+    };
     expect(pushAnalyticsEvent(event, true)).toBe(true);
     expect(win.dataLayer).toEqual([{ ...event, eventTimeout: ANALYTICS_CALLBACK_TIMEOUT_MS }]);
   });

@@ -8,7 +8,15 @@ import { LocalizedLink } from "./localized-link";
  * The spec's generic error view ("Apologies! Something went wrong…") with a try-again action, and the
  * not-found, forbidden and rate-limited variants.
  */
-export function ErrorView({ kind, retry = false, title }: { kind: "generic" | "notFound" | "forbidden" | "tooManyRequests"; retry?: boolean; title?: string }) {
+export function ErrorView({
+  kind,
+  retry = false,
+  title,
+}: {
+  kind: "generic" | "notFound" | "forbidden" | "tooManyRequests";
+  retry?: boolean;
+  title?: string;
+}) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();

@@ -81,7 +81,9 @@ export function Field({
   children(describedBy: string | undefined): ReactNode;
 }) {
   const t = useT();
-  const describedBy = [hint ? `${id}-hint` : null, extraDescribedBy ?? null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, extraDescribedBy ?? null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={id}>
@@ -108,7 +110,14 @@ export function TextField({ id, name, label, hint, error, className, ...input }:
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {(describedBy) => (
-        <input id={id} name={name} className={`input${className ? " " + className : ""}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={id}
+          name={name}
+          className={`input${className ? " " + className : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
       )}
     </Field>
   );
@@ -136,7 +145,8 @@ export function Radios({
 }) {
   const t = useT();
   const base = idPrefix ?? name;
-  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <fieldset className="fieldset" aria-describedby={describedBy}>

@@ -34,7 +34,17 @@ export function i18nFor(lang: Lang, brandId: string, resources: Resources): i18n
   return instance;
 }
 
-export function I18nProvider({ lang, brandId, resources, children }: { lang: Lang; brandId: string; resources: Resources; children: ReactNode }) {
+export function I18nProvider({
+  lang,
+  brandId,
+  resources,
+  children,
+}: {
+  lang: Lang;
+  brandId: string;
+  resources: Resources;
+  children: ReactNode;
+}) {
   const instance = useMemo(() => i18nFor(lang, brandId, resources), [lang, brandId, resources]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

@@ -91,7 +91,10 @@ export function Header({ root }: { root: RootData }) {
                   {g.labelKey ? <p className="menu__group-title">{t(g.labelKey)}</p> : null}
                   <ul>
                     {g.items.map((item) => (
-                      <li key={item.routeId} className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}>
+                      <li
+                        key={item.routeId}
+                        className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}
+                      >
                         <Link to={href(item.routeId as RouteId, lang)}>{t(item.labelKey)}</Link>
                         {item.badge ? <span className="badge">{item.badge}</span> : null}
                       </li>
@@ -104,7 +107,12 @@ export function Header({ root }: { root: RootData }) {
           </details>
         ) : null}
         <Link to={href("home", lang)} className="header__logo">
-          <img src={root.brand.logo.url} alt={t("common.header.logoAlt", { brand: root.brand.name })} height={root.brand.logo.height} width={root.brand.logo.width} />
+          <img
+            src={root.brand.logo.url}
+            alt={t("common.header.logoAlt", { brand: root.brand.name })}
+            height={root.brand.logo.height}
+            width={root.brand.logo.width}
+          />
         </Link>
         <div className="header__end">
           <LanguageSwitch current={lang} />
@@ -117,7 +125,9 @@ export function Header({ root }: { root: RootData }) {
                 </summary>
                 <ul className="user-menu__panel">
                   {root.acting ? (
-                    <li className="user-menu__acting">{t("common.header.actingFor", { name: root.acting.firstName })}</li>
+                    <li className="user-menu__acting">
+                      {t("common.header.actingFor", { name: root.acting.firstName })}
+                    </li>
                   ) : null}
                   <li>
                     <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>

@@ -9,7 +9,12 @@ export function LocalizedLink({
   query,
   lang,
   ...rest
-}: Omit<LinkProps, "to"> & { to: RouteId; params?: Record<string, string | number>; query?: Record<string, string | undefined>; lang?: import("~/lib/lang").Lang }) {
+}: Omit<LinkProps, "to"> & {
+  to: RouteId;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | undefined>;
+  lang?: import("~/lib/lang").Lang;
+}) {
   const current = useLang();
   return <Link to={href(to, lang ?? current, params, query)} {...rest} />;
 }

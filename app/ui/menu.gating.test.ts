@@ -5,11 +5,13 @@ import { menuGroups, type MenuGroup } from "./menu";
 // Pages the menu links to but that are not built yet; adding them to the table exposes the menu's gating rules.
 vi.mock("~/route-table", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/route-table")>();
-  const extra = ["conversations", "occupationalHealthTeam", "invoices", "help", "chatMoved", "sicknessFund"].map((id) => ({
-    id,
-    file: `routes/${id}.tsx`,
-    paths: { fi: id, sv: id, en: id },
-  }));
+  const extra = ["conversations", "occupationalHealthTeam", "invoices", "help", "chatMoved", "sicknessFund"].map(
+    (id) => ({
+      id,
+      file: `routes/${id}.tsx`,
+      paths: { fi: id, sv: id, en: id },
+    }),
+  );
   return { ...original, routeTable: [...original.routeTable, ...extra] };
 });
 
@@ -20,7 +22,14 @@ const ALL: Feature[] = [...MESSAGING, ...SICKNESS_FUND, "pikkutsatti"];
 const occupationalUser = { hasOccupationalCare: true, unreadMessages: 4 };
 
 function menu(overrides: Partial<Parameters<typeof menuGroups>[0]> = {}): MenuGroup[] {
-  return menuGroups({ brandId: "main", hiddenPages: [], features: ALL, lang: "fi", user: occupationalUser, ...overrides });
+  return menuGroups({
+    brandId: "main",
+    hiddenPages: [],
+    features: ALL,
+    lang: "fi",
+    user: occupationalUser,
+    ...overrides,
+  });
 }
 
 const group = (groups: MenuGroup[], labelKey: string) => groups.find((g) => g.labelKey === labelKey);
@@ -37,7 +46,10 @@ describe("menuGroups gating", () => {
           { routeId: "occupationalHealthTeam", labelKey: "common.menu.healthCareTeam" },
         ],
       },
-      { labelKey: "common.menu.sicknessFundGroup", items: [{ routeId: "sicknessFund", labelKey: "common.menu.sicknessFund" }] },
+      {
+        labelKey: "common.menu.sicknessFundGroup",
+        items: [{ routeId: "sicknessFund", labelKey: "common.menu.sicknessFund" }],
+      },
       {
         labelKey: null,
         items: [
@@ -60,7 +72,8 @@ describe("menuGroups gating", () => {
     });
 
     it("has occupational booking only with the ohc-appointment-search flag", () => {
-      const ids = (features: Feature[]) => group(menu({ features }), "common.menu.occupationalGroup")!.items.map((i) => i.routeId);
+      const ids = (features: Feature[]) =>
+        group(menu({ features }), "common.menu.occupationalGroup")!.items.map((i) => i.routeId);
       expect(ids(["ohc-appointment-search"])).toEqual(["occupationalBooking", "occupationalHealthTeam"]);
       expect(ids([])).toEqual(["occupationalHealthTeam"]);
     });
@@ -73,7 +86,8 @@ describe("menuGroups gating", () => {
     });
 
     it("has messages only when messaging is both enabled and allowed", () => {
-      const ids = (features: Feature[]) => group(menu({ features }), "common.menu.occupationalGroup")!.items.map((i) => i.routeId);
+      const ids = (features: Feature[]) =>
+        group(menu({ features }), "common.menu.occupationalGroup")!.items.map((i) => i.routeId);
       expect(ids(MESSAGING)).toEqual(["conversations", "occupationalHealthTeam"]);
       expect(ids(["customer-messaging-enabled"])).toEqual(["occupationalHealthTeam"]);
       expect(ids(["customer-messaging-allowed"])).toEqual(["occupationalHealthTeam"]);
@@ -81,7 +95,10 @@ describe("menuGroups gating", () => {
     });
 
     it("shows the unread count as the messages badge", () => {
-      const items = group(menu({ user: { hasOccupationalCare: true, unreadMessages: 0 } }), "common.menu.occupationalGroup")!.items;
+      const items = group(
+        menu({ user: { hasOccupationalCare: true, unreadMessages: 0 } }),
+        "common.menu.occupationalGroup",
+      )!.items;
       expect(items[0]).toEqual({ routeId: "conversations", labelKey: "common.menu.messages", badge: 0 });
     });
   });
@@ -114,13 +131,22 @@ describe("menuGroups gating", () => {
   });
 
   it("has invoices for anonymous users too, but log-out only for logged-in users", () => {
-    expect(routeIds(menu({ user: null }))).toEqual(["home", "sicknessFund", "booking", "chatMoved", "invoices", "help"]);
+    expect(routeIds(menu({ user: null }))).toEqual([
+      "home",
+      "sicknessFund",
+      "booking",
+      "chatMoved",
+      "invoices",
+      "help",
+    ]);
     expect(routeIds(menu({ user: null }))).not.toContain("logout");
   });
 
   it("removes the brand's hidden pages and drops groups left empty", () => {
     const oneHidden = menu({ hiddenPages: ["conversations"] });
-    expect(group(oneHidden, "common.menu.occupationalGroup")!.items.map((i) => i.routeId)).toEqual(["occupationalHealthTeam"]);
+    expect(group(oneHidden, "common.menu.occupationalGroup")!.items.map((i) => i.routeId)).toEqual([
+      "occupationalHealthTeam",
+    ]);
 
     const groups = menu({ hiddenPages: ["conversations", "occupationalHealthTeam", "sicknessFund", "invoices"] });
     expect(group(groups, "common.menu.occupationalGroup")).toBeUndefined();

@@ -48,7 +48,10 @@ describe("menuGroups with today's route table", () => {
     const groups = menu({ user: loggedIn });
     expect(groups).toEqual([
       { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
-      { labelKey: "common.menu.occupationalGroup", items: [{ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" }] },
+      {
+        labelKey: "common.menu.occupationalGroup",
+        items: [{ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" }],
+      },
       {
         labelKey: null,
         items: [
@@ -66,7 +69,10 @@ describe("menuGroups with today's route table", () => {
       for (const lang of ["fi", "sv", "en"] as Lang[]) {
         for (const user of [null, loggedIn, { hasOccupationalCare: false }]) {
           const ids = routeIds(menu({ brandId, lang, user }));
-          expect(ids.every((id) => existing.has(id)), ids.join()).toBe(true);
+          expect(
+            ids.every((id) => existing.has(id)),
+            ids.join(),
+          ).toBe(true);
           expect(ids).not.toContain("invoices");
           expect(ids).not.toContain("help");
         }
@@ -79,23 +85,27 @@ describe("menuGroups with today's route table", () => {
       for (const user of [null, loggedIn, { hasOccupationalCare: false }]) {
         const groups = menu({ brandId, user });
         expect(groups.every((g) => g.items.length > 0)).toBe(true);
-        expect(groupKeys(groups).includes("common.menu.occupationalGroup")).toBe(brandId === "main" && user === loggedIn);
+        expect(groupKeys(groups).includes("common.menu.occupationalGroup")).toBe(
+          brandId === "main" && user === loggedIn,
+        );
         expect(groupKeys(groups)).not.toContain("common.menu.sicknessFundGroup");
       }
     }
   });
 
   it("removes the brand's hidden pages", () => {
-    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual(["home", "occupationalBooking", "booking", "appointments"]);
+    expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual([
+      "home",
+      "occupationalBooking",
+      "booking",
+      "appointments",
+    ]);
     expect(menu({ hiddenPages: ["home", "booking"] })).toEqual([]);
   });
 
   it("gives the brands' real hidden pages no effect on the pages that exist", () => {
-    expect(routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn }))).toEqual([
-      "home",
-      "booking",
-      "appointments",
-      "logout",
-    ]);
+    expect(
+      routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn })),
+    ).toEqual(["home", "booking", "appointments", "logout"]);
   });
 });

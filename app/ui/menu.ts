@@ -25,12 +25,16 @@ export function menuGroups(input: {
     const items: MenuItem[] = [];
     if (on("customer-messaging-enabled") && on("customer-messaging-allowed"))
       items.push({ routeId: "conversations", labelKey: "common.menu.messages", badge: input.user.unreadMessages });
-    if (on("ohc-appointment-search")) items.push({ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" });
+    if (on("ohc-appointment-search"))
+      items.push({ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" });
     items.push({ routeId: "occupationalHealthTeam", labelKey: "common.menu.healthCareTeam" });
     groups.push({ labelKey: "common.menu.occupationalGroup", items });
   }
   if (on("sickness-fund-page") && on("is-finnair-sickness-fund-member")) {
-    groups.push({ labelKey: "common.menu.sicknessFundGroup", items: [{ routeId: "sicknessFund", labelKey: "common.menu.sicknessFund" }] });
+    groups.push({
+      labelKey: "common.menu.sicknessFundGroup",
+      items: [{ routeId: "sicknessFund", labelKey: "common.menu.sicknessFund" }],
+    });
   }
   const other: MenuItem[] = [{ routeId: "booking", labelKey: "common.menu.booking" }];
   if (input.user) other.push({ routeId: "appointments", labelKey: "common.menu.appointments" });
@@ -42,6 +46,9 @@ export function menuGroups(input: {
   groups.push({ labelKey: null, items: other });
 
   return groups
-    .map((g) => ({ ...g, items: g.items.filter((i) => existing.has(i.routeId) && !input.hiddenPages.includes(i.routeId)) }))
+    .map((g) => ({
+      ...g,
+      items: g.items.filter((i) => existing.has(i.routeId) && !input.hiddenPages.includes(i.routeId)),
+    }))
     .filter((g) => g.items.length > 0);
 }

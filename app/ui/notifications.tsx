@@ -6,7 +6,17 @@ export type NoticeType = "success" | "error" | "info" | "warning";
 export const DEFAULT_TOAST_MS = 10_000;
 
 /** GOV.UK-style notification banner, rendered by the server (works without JavaScript). */
-export function NotificationBanner({ type, title, children, id }: { type: NoticeType; title?: string; children: ReactNode; id?: string }) {
+export function NotificationBanner({
+  type,
+  title,
+  children,
+  id,
+}: {
+  type: NoticeType;
+  title?: string;
+  children: ReactNode;
+  id?: string;
+}) {
   const t = useT();
   const important = type === "error" || type === "warning";
   return (
@@ -17,8 +27,17 @@ export function NotificationBanner({ type, title, children, id }: { type: Notice
   );
 }
 
-type Toast = { id: number; type: NoticeType; message: ReactNode; timeoutMs: number; action?: { label: string; onClick(): void } };
-type ToastApi = { show(t: Omit<Toast, "id" | "timeoutMs"> & { timeoutMs?: number }): number; dismiss(id: number): void };
+type Toast = {
+  id: number;
+  type: NoticeType;
+  message: ReactNode;
+  timeoutMs: number;
+  action?: { label: string; onClick(): void };
+};
+type ToastApi = {
+  show(t: Omit<Toast, "id" | "timeoutMs"> & { timeoutMs?: number }): number;
+  dismiss(id: number): void;
+};
 
 const ToastContext = createContext<ToastApi>({ show: () => 0, dismiss: () => {} });
 export const useToast = () => useContext(ToastContext);
@@ -56,11 +75,23 @@ function ToastRegion({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: number)
         <div key={toast.id} className={`toast toast--${toast.type}`}>
           <p className="toast__message">{toast.message}</p>
           {toast.action ? (
-            <button type="button" className="button button--secondary toast__action" onClick={() => { toast.action!.onClick(); dismiss(toast.id); }}>
+            <button
+              type="button"
+              className="button button--secondary toast__action"
+              onClick={() => {
+                toast.action!.onClick();
+                dismiss(toast.id);
+              }}
+            >
               {toast.action.label}
             </button>
           ) : null}
-          <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label={t("common.close")}>
+          <button
+            type="button"
+            className="toast__close"
+            onClick={() => dismiss(toast.id)}
+            aria-label={t("common.close")}
+          >
             ×
           </button>
         </div>

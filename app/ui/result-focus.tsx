@@ -23,12 +23,16 @@ export function useFocusAfterSubmission() {
   const navigation = useNavigation();
   const submitted = useRef(false);
   useEffect(() => {
-    if (navigation.state === "submitting" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") submitted.current = true;
+    if (navigation.state === "submitting" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET")
+      submitted.current = true;
     if (navigation.state !== "idle" || !submitted.current) return;
     submitted.current = false;
     const main = document.getElementById("main");
     if (!main) return;
-    const target = main.querySelector<HTMLElement>(".error-summary") ?? main.querySelector<HTMLElement>("[data-result-heading]") ?? main.querySelector<HTMLElement>("h1");
+    const target =
+      main.querySelector<HTMLElement>(".error-summary") ??
+      main.querySelector<HTMLElement>("[data-result-heading]") ??
+      main.querySelector<HTMLElement>("h1");
     if (!target) return;
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus();

@@ -56,7 +56,10 @@ export function SessionExpiryWarnings({ expiresAt, serverNow }: { expiresAt: str
       const status = await fetchStatus(false, csrfToken);
       if (cancelled) return;
       if (status && status.expiresAt) {
-        remainingAt = { remainingMs: new Date(status.expiresAt).getTime() - new Date(status.now).getTime(), at: Date.now() };
+        remainingAt = {
+          remainingMs: new Date(status.expiresAt).getTime() - new Date(status.now).getTime(),
+          at: Date.now(),
+        };
       } else if (status && !status.expiresAt) {
         remainingAt = { remainingMs: 0, at: Date.now() };
       }
@@ -78,7 +81,10 @@ export function SessionExpiryWarnings({ expiresAt, serverNow }: { expiresAt: str
               const extended = await fetchStatus(true, csrfToken);
               if (extended?.expiresAt) {
                 warned.current.clear();
-                remainingAt = { remainingMs: new Date(extended.expiresAt).getTime() - new Date(extended.now).getTime(), at: Date.now() };
+                remainingAt = {
+                  remainingMs: new Date(extended.expiresAt).getTime() - new Date(extended.now).getTime(),
+                  at: Date.now(),
+                };
                 window.clearTimeout(timer);
                 schedule();
               }

@@ -33,7 +33,13 @@ export const mainBrand: Brand = {
       "pohjola-company-insurance-flow",
       "lahitapiola-insurance-flow",
     ],
-    production: ["mfa", "customer-messaging-enabled", "customer-messaging-allowed", "ohc-appointment-search", "price-details"],
+    production: [
+      "mfa",
+      "customer-messaging-enabled",
+      "customer-messaging-allowed",
+      "ohc-appointment-search",
+      "price-details",
+    ],
   },
   colours: { primary: "#0079ad", accent: "#009bdf" },
 };

@@ -35,7 +35,14 @@ export const pikkujattiBrand: Brand = {
     "occupationalFreeAppointment",
   ],
   features: {
-    development: ["mfa", "pikkutsatti", "customer-messaging-enabled", "customer-messaging-allowed", "kela65", "price-details"],
+    development: [
+      "mfa",
+      "pikkutsatti",
+      "customer-messaging-enabled",
+      "customer-messaging-allowed",
+      "kela65",
+      "price-details",
+    ],
     production: ["mfa", "pikkutsatti"],
   },
   colours: { primary: "#0079ad", accent: "#3fb6b6" },

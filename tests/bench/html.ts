@@ -32,7 +32,8 @@ export type PageResources = {
 /** Paths imported by a module's source: static `import`/`export … from` and bare `import "x"`. */
 export function staticImports(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"'\s]+)["']/g)) found.push(m[1]);
+  for (const m of source.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"'\s]+)["']/g))
+    found.push(m[1]);
   return found;
 }
 
@@ -70,5 +71,10 @@ export function pageResources(html: string, pageUrl: URL): PageResources {
     if (isModule) for (const spec of [...staticImports(m[2]), ...dynamicImports(m[2])]) modules.push(resolve(spec));
   }
   const unique = (xs: string[]) => [...new Set(xs)];
-  return { stylesheets: unique(stylesheets), modules: unique(modules), renderBlockingScripts: unique(renderBlockingScripts), inlineScripts };
+  return {
+    stylesheets: unique(stylesheets),
+    modules: unique(modules),
+    renderBlockingScripts: unique(renderBlockingScripts),
+    inlineScripts,
+  };
 }

@@ -13,7 +13,11 @@ export type Target = { port: number };
 export function localUrl(target: Target, location: string, base?: string | URL): URL {
   const url = new URL(location, base ?? `http://127.0.0.1:${target.port}/`);
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-  if (url.protocol !== "http:" || !(url.hostname === "localhost" || url.hostname === "127.0.0.1") || port !== target.port) {
+  if (
+    url.protocol !== "http:" ||
+    !(url.hostname === "localhost" || url.hostname === "127.0.0.1") ||
+    port !== target.port
+  ) {
     throw new Error(`refusing to request ${url.href}: only http://127.0.0.1:${target.port} is a target`);
   }
   url.hostname = "127.0.0.1";
@@ -89,9 +93,15 @@ export class Session {
   readonly jar = new CookieJar();
   constructor(readonly target: Target) {}
 
-  async request(location: string | URL, init: { method?: string; body?: string; contentType?: string; base?: string | URL } = {}): Promise<Fetched> {
+  async request(
+    location: string | URL,
+    init: { method?: string; body?: string; contentType?: string; base?: string | URL } = {},
+  ): Promise<Fetched> {
     const url = localUrl(this.target, String(location), init.base);
-    const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml,*/*;q=0.8", "accept-language": "fi" };
+    const headers: Record<string, string> = {
+      accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+      "accept-language": "fi",
+    };
     const cookie = this.jar.header(url.pathname);
     if (cookie) headers.cookie = cookie;
     if (init.contentType) headers["content-type"] = init.contentType;
@@ -107,7 +117,10 @@ export class Session {
   }
 
   /** Requests and follows redirects (303 and 301/302 become GET, as browsers do); returns every hop. */
-  async follow(location: string | URL, init: { method?: string; body?: string; contentType?: string; base?: string | URL } = {}): Promise<Fetched[]> {
+  async follow(
+    location: string | URL,
+    init: { method?: string; body?: string; contentType?: string; base?: string | URL } = {},
+  ): Promise<Fetched[]> {
     const hops: Fetched[] = [];
     let next = await this.request(location, init);
     hops.push(next);
@@ -123,7 +136,14 @@ export class Session {
   }
 }
 
-export type Transfer = { url: string; status: number; contentType: string; encoding: string; wireBytes: number; body: Buffer };
+export type Transfer = {
+  url: string;
+  status: number;
+  contentType: string;
+  encoding: string;
+  wireBytes: number;
+  body: Buffer;
+};
 
 /**
  * GETs a URL with `Accept-Encoding: gzip` through node:http (which, unlike fetch, does not decompress), counts

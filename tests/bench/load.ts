@@ -24,7 +24,11 @@ export async function httpStack(root: string, clients: number): Promise<HttpStac
     const agent = new undici.Agent({ connections: clients + 8, keepAliveTimeout: 30_000, pipelining: 1 });
     return { name: "undici Agent", fetch: undici.fetch, dispatcher: agent, close: () => agent.close() };
   } catch {
-    return { name: `node ${process.version} fetch (keep-alive)`, fetch: globalThis.fetch as unknown as FetchLike, close: async () => {} };
+    return {
+      name: `node ${process.version} fetch (keep-alive)`,
+      fetch: globalThis.fetch as unknown as FetchLike,
+      close: async () => {},
+    };
   }
 }
 
@@ -96,12 +100,17 @@ export async function runLoad(opts: {
           if (!record) continue;
           latencies.push(ms);
           bytes += body.byteLength;
-          if (res.status !== 200) noteError(`HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
+          if (res.status !== 200)
+            noteError(`HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
         } catch (error) {
           requests++;
           if (record) {
             latencies.push(performance.now() - t0);
-            noteError(error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error));
+            noteError(
+              error instanceof Error
+                ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`
+                : String(error),
+            );
           }
           // Do not spin when the server is gone.
           await new Promise((r) => setTimeout(r, 20));

@@ -12,7 +12,10 @@ export async function login(target: Target, person: { identityCode: string; firs
 
   const nordea = [...loginPage.text.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/gi)]
     .map((m) => ({ attrs: attributes(m[1]), text: decodeEntities(m[2].replace(/<[^>]*>/g, "")).trim() }))
-    .find((a) => a.attrs.href?.includes("/oauth/authenticate") && (a.attrs["data-option"] === "nordea" || a.text === "Nordea"));
+    .find(
+      (a) =>
+        a.attrs.href?.includes("/oauth/authenticate") && (a.attrs["data-option"] === "nordea" || a.text === "Nordea"),
+    );
   if (!nordea) throw new Error("login: no Nordea link to /oauth/authenticate on /fi/kirjaudu");
 
   const toProvider = await session.follow(nordea.attrs.href!, { base: loginPage.url });
@@ -31,7 +34,8 @@ export async function login(target: Target, person: { identityCode: string; firs
         return a.name === "identityCode" && a.value === person.identityCode;
       }),
     );
-  if (!form) throw new Error(`login: no button for identity code ${person.identityCode} on ${interaction.url.pathname}`);
+  if (!form)
+    throw new Error(`login: no button for identity code ${person.identityCode} on ${interaction.url.pathname}`);
   const fields = new URLSearchParams();
   for (const m of form.inner.matchAll(/<input\b([^>]*)>/gi)) {
     const a = attributes(m[1]);
@@ -48,7 +52,9 @@ export async function login(target: Target, person: { identityCode: string; firs
   });
   const last = back.at(-1)!;
   if (!back.some((h) => h.url.pathname === "/oauth/callback")) {
-    throw new Error(`login: the provider did not return to /oauth/callback (ended at ${last.url.pathname} with ${last.status})`);
+    throw new Error(
+      `login: the provider did not return to /oauth/callback (ended at ${last.url.pathname} with ${last.status})`,
+    );
   }
   if (!session.jar.names().some((n) => n === "session" || n === "__Host-session")) {
     throw new Error(`login: no session cookie after /oauth/callback (cookies: ${session.jar.names().join(", ")})`);
@@ -63,6 +69,8 @@ export async function login(target: Target, person: { identityCode: string; firs
 
 function expectStatus(page: Fetched, status: number) {
   if (page.status !== status) {
-    throw new Error(`login: ${page.url.pathname} answered ${page.status}, expected ${status}${page.headers.get("location") ? ` (→ ${page.headers.get("location")})` : ""}`);
+    throw new Error(
+      `login: ${page.url.pathname} answered ${page.status}, expected ${status}${page.headers.get("location") ? ` (→ ${page.headers.get("location")})` : ""}`,
+    );
   }
 }

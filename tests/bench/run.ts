@@ -48,7 +48,10 @@ const verdict = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
 function table(head: string[], rows: string[][], rightAlign: boolean[] = head.map((_, i) => i > 0)): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (rightAlign[i] ? (c ?? "").padStart(widths[i]) : (c ?? "").padEnd(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (rightAlign[i] ? (c ?? "").padStart(widths[i]) : (c ?? "").padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(head), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -66,10 +69,17 @@ async function main(): Promise<number> {
   const person = demoPeople(new Date().getUTCFullYear()).patient;
   const port = await findFreePort(firstPort);
   const target = { port };
-  console.log(`Benchmark: production build on http://127.0.0.1:${port}, fresh ${DATA_DIR}, ${clients} clients × ${seconds} s per page (+${warmupSeconds} s warm-up)`);
+  console.log(
+    `Benchmark: production build on http://127.0.0.1:${port}, fresh ${DATA_DIR}, ${clients} clients × ${seconds} s per page (+${warmupSeconds} s warm-up)`,
+  );
   const loadBefore = os.loadavg()[0];
-  console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? "unknown"}), Node ${process.version}, load average ${loadBefore.toFixed(1)}; the load generator shares the machine with the server.`);
-  if (loadBefore > os.cpus().length * 0.5) console.log(`Note: the machine is already busy (load ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs) — throughput and latency will be lower and noisier than on an idle machine.`);
+  console.log(
+    `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? "unknown"}), Node ${process.version}, load average ${loadBefore.toFixed(1)}; the load generator shares the machine with the server.`,
+  );
+  if (loadBefore > os.cpus().length * 0.5)
+    console.log(
+      `Note: the machine is already busy (load ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs) — throughput and latency will be lower and noisier than on an idle machine.`,
+    );
   console.log("");
 
   let server: RunningServer | null = null;
@@ -106,7 +116,10 @@ async function main(): Promise<number> {
     process.stdout.write("Weighing pages … ");
     const pages: { label: string; weight: PageWeight }[] = [
       { label: "login page /fi/kirjaudu (anonymous)", weight: await measurePage(target, "/fi/kirjaudu") },
-      { label: "front page /fi (logged in)", weight: await measurePage(target, "/fi", { cookie, mustContain: `Hei, ${person.firstName}!` }) },
+      {
+        label: "front page /fi (logged in)",
+        weight: await measurePage(target, "/fi", { cookie, mustContain: `Hei, ${person.firstName}!` }),
+      },
     ];
     console.log("done");
 
@@ -143,12 +156,44 @@ async function main(): Promise<number> {
         js: w.js.gzip9 <= BUDGETS.jsGzipBytes,
       };
       sizeRows.push([label, "", "", "", "", ""]);
-      sizeRows.push(["  HTML", kB(w.html.raw), kB(w.html.gzip9), kB(w.html.wire), `≤ ${kB(BUDGETS.htmlGzipBytes)}`, verdict(sizeChecks[w.path].html)]);
-      sizeRows.push([`  CSS (${w.css.files.length} file${w.css.files.length === 1 ? "" : "s"})`, kB(w.css.raw), kB(w.css.gzip9), kB(w.css.wire), `≤ ${kB(BUDGETS.cssGzipBytes)}`, verdict(sizeChecks[w.path].css)]);
-      sizeRows.push([`  JS (${w.js.files.length} module${w.js.files.length === 1 ? "" : "s"})`, kB(w.js.raw), kB(w.js.gzip9), kB(w.js.wire), `≤ ${kB(BUDGETS.jsGzipBytes)}`, verdict(sizeChecks[w.path].js)]);
-      const total = { raw: w.html.raw + w.css.raw + w.js.raw, gzip9: w.html.gzip9 + w.css.gzip9 + w.js.gzip9, wire: w.html.wire + w.css.wire + w.js.wire };
+      sizeRows.push([
+        "  HTML",
+        kB(w.html.raw),
+        kB(w.html.gzip9),
+        kB(w.html.wire),
+        `≤ ${kB(BUDGETS.htmlGzipBytes)}`,
+        verdict(sizeChecks[w.path].html),
+      ]);
+      sizeRows.push([
+        `  CSS (${w.css.files.length} file${w.css.files.length === 1 ? "" : "s"})`,
+        kB(w.css.raw),
+        kB(w.css.gzip9),
+        kB(w.css.wire),
+        `≤ ${kB(BUDGETS.cssGzipBytes)}`,
+        verdict(sizeChecks[w.path].css),
+      ]);
+      sizeRows.push([
+        `  JS (${w.js.files.length} module${w.js.files.length === 1 ? "" : "s"})`,
+        kB(w.js.raw),
+        kB(w.js.gzip9),
+        kB(w.js.wire),
+        `≤ ${kB(BUDGETS.jsGzipBytes)}`,
+        verdict(sizeChecks[w.path].js),
+      ]);
+      const total = {
+        raw: w.html.raw + w.css.raw + w.js.raw,
+        gzip9: w.html.gzip9 + w.css.gzip9 + w.js.gzip9,
+        wire: w.html.wire + w.css.wire + w.js.wire,
+      };
       sizeRows.push(["  total", kB(total.raw), kB(total.gzip9), kB(total.wire), "", ""]);
-      sizeRows.push(["  before any script (HTML + CSS)", kB(w.html.raw + w.css.raw), kB(w.html.gzip9 + w.css.gzip9), kB(w.html.wire + w.css.wire), "", ""]);
+      sizeRows.push([
+        "  before any script (HTML + CSS)",
+        kB(w.html.raw + w.css.raw),
+        kB(w.html.gzip9 + w.css.gzip9),
+        kB(w.html.wire + w.css.wire),
+        "",
+        "",
+      ]);
     }
 
     const ratio = front.rps / bare.rps;
@@ -179,28 +224,60 @@ async function main(): Promise<number> {
     );
 
     console.log("\nPage weight (1 kB = 1000 B; budgets apply to gzip -9)");
-    console.log(table(["", "raw", "gzip -9", "on the wire", "budget", ""], sizeRows, [false, true, true, true, true, false]));
+    console.log(
+      table(["", "raw", "gzip -9", "on the wire", "budget", ""], sizeRows, [false, true, true, true, true, false]),
+    );
     for (const { label, weight } of pages) {
       const notes: string[] = [];
-      if (weight.js.notPreloaded.length) notes.push(`${weight.js.notPreloaded.length} module(s) imported but not modulepreloaded: ${weight.js.notPreloaded.join(", ")}`);
-      if (weight.js.lazy.length) notes.push(`not counted, loaded only on demand with import(): ${weight.js.lazy.map((f) => `${f.url} (${kB(f.gzip9)} gzip -9)`).join(", ")}`);
-      if (weight.renderBlockingScripts.length) notes.push(`render-blocking scripts: ${weight.renderBlockingScripts.join(", ")}`);
+      if (weight.js.notPreloaded.length)
+        notes.push(
+          `${weight.js.notPreloaded.length} module(s) imported but not modulepreloaded: ${weight.js.notPreloaded.join(", ")}`,
+        );
+      if (weight.js.lazy.length)
+        notes.push(
+          `not counted, loaded only on demand with import(): ${weight.js.lazy.map((f) => `${f.url} (${kB(f.gzip9)} gzip -9)`).join(", ")}`,
+        );
+      if (weight.renderBlockingScripts.length)
+        notes.push(`render-blocking scripts: ${weight.renderBlockingScripts.join(", ")}`);
       const bad = [weight.html, ...weight.css.files, ...weight.js.files].filter((f) => f.status !== 200);
       if (bad.length) notes.push(`not 200: ${bad.map((f) => `${f.url} (${f.status})`).join(", ")}`);
       if (notes.length) console.log(`  ${label}: ${notes.join("; ")}`);
     }
 
-    console.log(`\nThroughput (${clients} concurrent clients, ${seconds} s each, ${stack.name}; CPU % of one core; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after)`);
-    console.log(table(["", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "client CPU", "server CPU"], loadRows, [false, true, true, true, true, true, true, true, true, true]));
+    console.log(
+      `\nThroughput (${clients} concurrent clients, ${seconds} s each, ${stack.name}; CPU % of one core; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after)`,
+    );
+    console.log(
+      table(
+        ["", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "client CPU", "server CPU"],
+        loadRows,
+        [false, true, true, true, true, true, true, true, true, true],
+      ),
+    );
     for (const r of runs) if (r.errorSamples.length) console.log(`  ${r.label} errors: ${r.errorSamples.join("; ")}`);
     console.log("");
     console.log(
       table(
         ["budget", "measured", "limit", ""],
         [
-          ["front page req/s ÷ bare page req/s", `${(ratio * 100).toFixed(0)} %`, `≥ ${BUDGETS.frontToBareRpsRatio * 100} %`, verdict(ratio >= BUDGETS.frontToBareRpsRatio)],
-          ["p99 latency, bare page", `${ms(bare.latencyMs.p99)} ms`, `≤ ${BUDGETS.p99Ms} ms`, verdict(bare.latencyMs.p99 <= BUDGETS.p99Ms)],
-          ["p99 latency, front page", `${ms(front.latencyMs.p99)} ms`, `≤ ${BUDGETS.p99Ms} ms`, verdict(front.latencyMs.p99 <= BUDGETS.p99Ms)],
+          [
+            "front page req/s ÷ bare page req/s",
+            `${(ratio * 100).toFixed(0)} %`,
+            `≥ ${BUDGETS.frontToBareRpsRatio * 100} %`,
+            verdict(ratio >= BUDGETS.frontToBareRpsRatio),
+          ],
+          [
+            "p99 latency, bare page",
+            `${ms(bare.latencyMs.p99)} ms`,
+            `≤ ${BUDGETS.p99Ms} ms`,
+            verdict(bare.latencyMs.p99 <= BUDGETS.p99Ms),
+          ],
+          [
+            "p99 latency, front page",
+            `${ms(front.latencyMs.p99)} ms`,
+            `≤ ${BUDGETS.p99Ms} ms`,
+            verdict(front.latencyMs.p99 <= BUDGETS.p99Ms),
+          ],
         ],
         [false, true, true, false],
       ),
@@ -217,21 +294,38 @@ async function main(): Promise<number> {
       },
       config: { port, dataDir: DATA_DIR, clients, seconds, warmupSeconds, httpClient: stack.name },
       budgets: BUDGETS,
-      startup: { coldStartMs: Math.round(coldStart), serverReportedReadyMs: reportedReady, loginMs: Math.round(loginMs) },
+      startup: {
+        coldStartMs: Math.round(coldStart),
+        serverReportedReadyMs: reportedReady,
+        loginMs: Math.round(loginMs),
+      },
       sizes: Object.fromEntries(
         pages.map(({ weight: w }) => [
           w.path,
           {
             html: { raw: w.html.raw, gzip9: w.html.gzip9, wire: w.html.wire, encoding: w.html.encoding },
             css: { raw: w.css.raw, gzip9: w.css.gzip9, wire: w.css.wire, files: w.css.files },
-            js: { raw: w.js.raw, gzip9: w.js.gzip9, wire: w.js.wire, files: w.js.files, namedByHtml: w.js.named, notPreloaded: w.js.notPreloaded, lazyNotCounted: w.js.lazy },
+            js: {
+              raw: w.js.raw,
+              gzip9: w.js.gzip9,
+              wire: w.js.wire,
+              files: w.js.files,
+              namedByHtml: w.js.named,
+              notPreloaded: w.js.notPreloaded,
+              lazyNotCounted: w.js.lazy,
+            },
             renderBlockingScripts: w.renderBlockingScripts,
             inlineScriptBytes: w.inlineScriptBytes,
             withinBudget: sizeChecks[w.path],
           },
         ]),
       ),
-      throughput: { bare, front, frontToBareRpsRatio: Number(ratio.toFixed(3)), worstP99Ms: Number(worstP99.toFixed(1)) },
+      throughput: {
+        bare,
+        front,
+        frontToBareRpsRatio: Number(ratio.toFixed(3)),
+        worstP99Ms: Number(worstP99.toFixed(1)),
+      },
       withinBudget: {
         sizes: Object.values(sizeChecks).every((c) => c.html && c.css && c.js),
         rpsRatio: ratio >= BUDGETS.frontToBareRpsRatio,
@@ -243,7 +337,9 @@ async function main(): Promise<number> {
     const brief = {
       coldStartMs: summary.startup.coldStartMs,
       loginMs: summary.startup.loginMs,
-      sizesGzip9: Object.fromEntries(pages.map(({ weight: w }) => [w.path, { html: w.html.gzip9, css: w.css.gzip9, js: w.js.gzip9 }])),
+      sizesGzip9: Object.fromEntries(
+        pages.map(({ weight: w }) => [w.path, { html: w.html.gzip9, css: w.css.gzip9, js: w.js.gzip9 }]),
+      ),
       rps: { bare: Math.round(bare.rps), front: Math.round(front.rps) },
       p99Ms: { bare: Number(bare.latencyMs.p99.toFixed(1)), front: Number(front.latencyMs.p99.toFixed(1)) },
       errors: { bare: bare.errors, front: front.errors },

@@ -13,7 +13,14 @@ import pg from "pg";
 import { openDatabase, type Database } from "../../app/.server/db/client";
 import * as s from "../../app/.server/db/schema";
 import { searchFreeAppointments } from "../../app/features/booking/search.server";
-import { EMPTY_FILTERS, addDays, helsinkiInstant, helsinkiToday, type SearchFilters, type TimeOfDay } from "../../app/features/booking/search";
+import {
+  EMPTY_FILTERS,
+  addDays,
+  helsinkiInstant,
+  helsinkiToday,
+  type SearchFilters,
+  type TimeOfDay,
+} from "../../app/features/booking/search";
 import type { CareType } from "../../app/features/booking/care-type";
 
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 100_000);
@@ -21,11 +28,25 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 const NOW = new Date();
 
 const MUNICIPALITIES = ["helsinki", "espoo", "vantaa", "kerava", "järvenpää", "tuusula", "hyvinkää"];
-const CLINICS = Array.from({ length: 20 }, (_, i) => ({ id: `C${i}`, name: `Clinic ${i}`, municipality: MUNICIPALITIES[i % MUNICIPALITIES.length], isRemote: false }));
+const CLINICS = Array.from({ length: 20 }, (_, i) => ({
+  id: `C${i}`,
+  name: `Clinic ${i}`,
+  municipality: MUNICIPALITIES[i % MUNICIPALITIES.length],
+  isRemote: false,
+}));
 CLINICS.push({ id: "RMT", name: "Remote", municipality: "remote", isRemote: true });
 const SPECIALTIES = ["YLE", "HOI", "FYS", "LAS", "GYN", "IHO", "PSY", "TTH", "Y65V", "KAR", "NEU", "ORT"];
-const PRACTITIONERS = Array.from({ length: 120 }, (_, i) => ({ id: `P${i}`, spec: SPECIALTIES[i % SPECIALTIES.length] }));
-const LOCATION = ["physicalLocation", "physicalLocation", "physicalLocation", "phoneAppointment", "videoAppointment"] as const;
+const PRACTITIONERS = Array.from({ length: 120 }, (_, i) => ({
+  id: `P${i}`,
+  spec: SPECIALTIES[i % SPECIALTIES.length],
+}));
+const LOCATION = [
+  "physicalLocation",
+  "physicalLocation",
+  "physicalLocation",
+  "phoneAppointment",
+  "videoAppointment",
+] as const;
 
 function careTypesOf(spec: string): CareType[] {
   if (spec === "Y65V") return ["kela65"];
@@ -36,7 +57,18 @@ function careTypesOf(spec: string): CareType[] {
 async function seedSlots(db: Database) {
   await db.insert(s.clinics).values(CLINICS);
   await db.insert(s.specialties).values(SPECIALTIES.map((id) => ({ id, nameFi: id, nameSv: id, nameEn: id })));
-  await db.insert(s.practitioners).values(PRACTITIONERS.map((p) => ({ id: p.id, name: `Practitioner ${p.id}`, titleFi: "T", titleSv: "T", titleEn: "T", specialtyId: p.spec })));
+  await db
+    .insert(s.practitioners)
+    .values(
+      PRACTITIONERS.map((p) => ({
+        id: p.id,
+        name: `Practitioner ${p.id}`,
+        titleFi: "T",
+        titleSv: "T",
+        titleEn: "T",
+        specialtyId: p.spec,
+      })),
+    );
   const today = helsinkiToday(NOW);
   let batch: (typeof s.appointments.$inferInsert)[] = [];
   for (let i = 0; i < SLOTS; i++) {
@@ -45,8 +77,19 @@ async function seedSlots(db: Database) {
     const clinic = location === "physicalLocation" ? CLINICS[(i * 7 + (i % PRACTITIONERS.length)) % 20] : CLINICS[20];
     const day = Math.floor(i / (SLOTS / 56));
     const minuteOfDay = 7 * 60 + ((i * 37) % (14 * 60));
-    const startsAt = new Date(helsinkiInstant(addDays(today, day), 0).getTime() + Math.floor(minuteOfDay / 15) * 15 * 60_000);
-    batch.push({ clinicId: clinic.id, practitionerId: p.id, specialtyId: p.spec, startsAt, durationMinutes: 30, locationType: location, kindCode: null, careTypes: careTypesOf(p.spec) });
+    const startsAt = new Date(
+      helsinkiInstant(addDays(today, day), 0).getTime() + Math.floor(minuteOfDay / 15) * 15 * 60_000,
+    );
+    batch.push({
+      clinicId: clinic.id,
+      practitionerId: p.id,
+      specialtyId: p.spec,
+      startsAt,
+      durationMinutes: 30,
+      locationType: location,
+      kindCode: null,
+      careTypes: careTypesOf(p.spec),
+    });
     if (batch.length === 2000) {
       await db.insert(s.appointments).values(batch);
       batch = [];
@@ -62,14 +105,28 @@ function filterMix(n: number): { filters: SearchFilters; careType: CareType }[] 
   return Array.from({ length: n }, (_, i) => {
     const f: SearchFilters = { ...EMPTY_FILTERS, time: times[i % times.length], includeRemote: i % 3 === 0 };
     switch (i % 8) {
-      case 1: f.specialtyIds = [SPECIALTIES[i % 8]]; break;
-      case 2: f.practitionerIds = [PRACTITIONERS[i % PRACTITIONERS.length].id]; break;
-      case 3: f.clinicIds = [CLINICS[i % 20].id, CLINICS[(i + 3) % 20].id]; break;
-      case 4: f.specialtyIds = ["GYN"]; f.clinicIds = [CLINICS[i % 20].id]; break;
-      case 5: f.startDate = addDays(today, 14 + (i % 20)); break;
-      case 6: f.offset = 20 * (1 + (i % 3)); break;
+      case 1:
+        f.specialtyIds = [SPECIALTIES[i % 8]];
+        break;
+      case 2:
+        f.practitionerIds = [PRACTITIONERS[i % PRACTITIONERS.length].id];
+        break;
+      case 3:
+        f.clinicIds = [CLINICS[i % 20].id, CLINICS[(i + 3) % 20].id];
+        break;
+      case 4:
+        f.specialtyIds = ["GYN"];
+        f.clinicIds = [CLINICS[i % 20].id];
+        break;
+      case 5:
+        f.startDate = addDays(today, 14 + (i % 20));
+        break;
+      case 6:
+        f.offset = 20 * (1 + (i % 3));
+        break;
     }
-    const careType: CareType = i % 10 === 7 ? "kela65" : i % 10 === 8 ? "insurance" : i % 10 === 9 ? "occupational" : "private";
+    const careType: CareType =
+      i % 10 === 7 ? "kela65" : i % 10 === 8 ? "insurance" : i % 10 === 9 ? "occupational" : "private";
     return { filters: f, careType };
   });
 }

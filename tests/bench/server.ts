@@ -54,7 +54,13 @@ process.once("exit", () => {
   for (const child of live) signalGroup(child, "SIGTERM");
 });
 
-export async function startServer(opts: { root: string; port: number; dataDir: string; timeoutMs?: number; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  root: string;
+  port: number;
+  dataDir: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   rmSync(path.resolve(opts.root, opts.dataDir), { recursive: true, force: true });
   let output = "";
   const started = performance.now();
@@ -107,7 +113,10 @@ export async function startServer(opts: { root: string; port: number; dataDir: s
       } catch {
         // not listening yet
       }
-      if (performance.now() > deadline) throw new Error(`the server did not answer 200 on ${probeUrl} within ${opts.timeoutMs ?? 120_000} ms:\n${output}`);
+      if (performance.now() > deadline)
+        throw new Error(
+          `the server did not answer 200 on ${probeUrl} within ${opts.timeoutMs ?? 120_000} ms:\n${output}`,
+        );
       await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - attempt))));
     }
   } catch (error) {

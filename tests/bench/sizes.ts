@@ -30,19 +30,34 @@ export type PageWeight = {
 };
 
 function weigh(url: string, t: { status: number; encoding: string; wireBytes: number; body: Buffer }): FileWeight {
-  return { url, status: t.status, encoding: t.encoding, raw: t.body.length, gzip9: gzipSync(t.body, { level: 9 }).length, wire: t.wireBytes };
+  return {
+    url,
+    status: t.status,
+    encoding: t.encoding,
+    raw: t.body.length,
+    gzip9: gzipSync(t.body, { level: 9 }).length,
+    wire: t.wireBytes,
+  };
 }
 
 function sum(files: FileWeight[]): Group {
-  return files.reduce<Group>((g, f) => ({ raw: g.raw + f.raw, gzip9: g.gzip9 + f.gzip9, wire: g.wire + f.wire, files: g.files }), { raw: 0, gzip9: 0, wire: 0, files });
+  return files.reduce<Group>(
+    (g, f) => ({ raw: g.raw + f.raw, gzip9: g.gzip9 + f.gzip9, wire: g.wire + f.wire, files: g.files }),
+    { raw: 0, gzip9: 0, wire: 0, files },
+  );
 }
 
-export async function measurePage(target: Target, path: string, opts: { cookie?: (pathname: string) => string; mustContain?: string } = {}): Promise<PageWeight> {
+export async function measurePage(
+  target: Target,
+  path: string,
+  opts: { cookie?: (pathname: string) => string; mustContain?: string } = {},
+): Promise<PageWeight> {
   const pageUrl = localUrl(target, path);
   const page = await transfer(target, pageUrl, opts.cookie?.(pageUrl.pathname) ?? "");
   if (page.status !== 200) throw new Error(`sizes: ${path} answered ${page.status}`);
   const html = page.body.toString("utf8");
-  if (opts.mustContain && !html.includes(opts.mustContain)) throw new Error(`sizes: ${path} does not contain "${opts.mustContain}"`);
+  if (opts.mustContain && !html.includes(opts.mustContain))
+    throw new Error(`sizes: ${path} does not contain "${opts.mustContain}"`);
   const resources = pageResources(html, pageUrl);
   const sameOrigin = (u: string) => {
     try {

@@ -6,11 +6,16 @@ test.describe("own appointments", () => {
     await page.getByRole("link", { name: "Näytä kaikki: ajanvaraukset" }).click();
     await expect(page).toHaveURL(ORIGINS.main + "/fi/ajanvaraukset");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraukset");
-    await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute("href", "/fi/ajanvaraus");
+    await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute(
+      "href",
+      "/fi/ajanvaraus",
+    );
     await expectAccessible(page);
 
     // The first appointment that may still be cancelled (the runs with and without JavaScript each cancel one).
-    const links = await page.locator(".appointment-list a").evaluateAll((as) => as.map((a) => [a.getAttribute("href")!, a.textContent!]));
+    const links = await page
+      .locator(".appointment-list a")
+      .evaluateAll((as) => as.map((a) => [a.getAttribute("href")!, a.textContent!]));
     let when = "";
     for (const [path, text] of links) {
       await page.goto(ORIGINS.main + path);
@@ -21,7 +26,10 @@ test.describe("own appointments", () => {
     }
     expect(when).not.toBe("");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
-    await expect(page.getByRole("link", { name: "Näytä kartalla" })).toHaveAttribute("href", /google\.com\/maps\/search/);
+    await expect(page.getByRole("link", { name: "Näytä kartalla" })).toHaveAttribute(
+      "href",
+      /google\.com\/maps\/search/,
+    );
     const door = await page.getByRole("link", { name: /Linkki ilmoittautumiseen/ }).getAttribute("href");
     await expectAccessible(page);
 
@@ -44,7 +52,10 @@ test.describe("own appointments", () => {
     expect(door).toMatch(/^\/fi\/varaus\//);
     await page.goto(ORIGINS.main + door);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus peruttu");
-    await expect(page.getByRole("main").getByRole("link", { name: "Varaa uusi aika" })).toHaveAttribute("href", "/fi/ajanvaraus");
+    await expect(page.getByRole("main").getByRole("link", { name: "Varaa uusi aika" })).toHaveAttribute(
+      "href",
+      "/fi/ajanvaraus",
+    );
     await expectAccessible(page);
   });
 
@@ -55,7 +66,9 @@ test.describe("own appointments", () => {
     await expect(entry).toHaveCount(1);
     await expectAccessible(page);
     await entry.click();
-    await expect(page.getByText("Toimipiste on perunut tämän ajan. Varaa uusi aika tai soita asiakaspalveluumme")).toBeVisible();
+    await expect(
+      page.getByText("Toimipiste on perunut tämän ajan. Varaa uusi aika tai soita asiakaspalveluumme"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Peru aika" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Ilmoittaudu" })).toHaveCount(0);
     await expectAccessible(page);
@@ -67,7 +80,9 @@ test.describe("own appointments", () => {
     await page.locator(".appointment-list a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appointment");
     await expect(page.getByText("The appointment can no longer be canceled online.")).toBeVisible();
-    await expect(page.getByText("The appointment is in less than 24 hours. Please call our customer service 030 600 7000.")).toBeVisible();
+    await expect(
+      page.getByText("The appointment is in less than 24 hours. Please call our customer service 030 600 7000."),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Cancel appointment" })).toHaveCount(0);
     await expect(page.getByText("Clinic visit")).toBeVisible();
     // No picture: initials, in the children's brand in one of six colours by the practitioner id.
@@ -77,7 +92,10 @@ test.describe("own appointments", () => {
     const res = await page.goto(ORIGINS.pikkujatti + "/en/appointments/999999");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The appointment could not be found");
-    await expect(page.getByRole("main").getByRole("link", { name: "Reserve another appointment" })).toHaveAttribute("href", "/en/booking");
+    await expect(page.getByRole("main").getByRole("link", { name: "Reserve another appointment" })).toHaveAttribute(
+      "href",
+      "/en/booking",
+    );
     await expectAccessible(page);
   });
 });

@@ -82,24 +82,41 @@ test.describe("booking", () => {
     // Reserve it through the anonymous call first (as another customer would at the same moment).
     const id = Number(href.match(/vapaat-ajat\/(\d+)/)![1]);
     await page.context().request.get(ORIGINS.main + "/fi"); // the CSRF cookie
-    const csrf = await page.evaluate(() => (document.querySelector("input[name=csrfToken]") as HTMLInputElement | null)?.value ?? "");
+    const csrf = await page.evaluate(
+      () => (document.querySelector("input[name=csrfToken]") as HTMLInputElement | null)?.value ?? "",
+    );
     const maija = people.olderChild;
-    const res = await page.context().request.post(ORIGINS.main + "/api/anon/reserve-appointment?csrfToken=" + encodeURIComponent(csrf), {
-      data: { internalOrganization: "solmu", appointmentId: id, ssn: maija.identityCode, firstName: maija.firstName, lastName: maija.lastName, phone: "0401234567", emailAddress: "maija@example.com" },
-    });
+    const res = await page
+      .context()
+      .request.post(ORIGINS.main + "/api/anon/reserve-appointment?csrfToken=" + encodeURIComponent(csrf), {
+        data: {
+          internalOrganization: "solmu",
+          appointmentId: id,
+          ssn: maija.identityCode,
+          firstName: maija.firstName,
+          lastName: maija.lastName,
+          phone: "0401234567",
+          emailAddress: "maija@example.com",
+        },
+      });
     expect(res.status(), await res.text()).toBe(200);
     await page.goto(ORIGINS.main + href);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valitettavasti aika ei ole enää saatavilla");
     await expect(page.getByText("Aika on jo varattu. Valitse toinen aika.")).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("link", { name: /Takaisin/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/fi/ajanvaraus/yksityisasiakas\\?specialtyIds=YLE&time=${time}&startDate=${startDate}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/fi/ajanvaraus/yksityisasiakas\\?specialtyIds=YLE&time=${time}&startDate=${startDate}`),
+    );
     await expect(page.locator(`.appointment-list a[href*='/vapaat-ajat/${id}?']`)).toHaveCount(0);
   });
 
   test("reserve logged in, contact details prefilled (Pikkujätti, English)", async ({ page, jsEnabled }) => {
     await login(page, { brand: "pikkujatti", lang: "en", person: people.employee });
-    await gotoRoute(page, "privateBooking", "en", { brand: "pikkujatti", query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(29) } });
+    await gotoRoute(page, "privateBooking", "en", {
+      brand: "pikkujatti",
+      query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(29) },
+    });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectAccessible(page);
     await openFirstFreeAppointment(page);
@@ -124,7 +141,9 @@ test.describe("booking", () => {
     const helmi = people.newSenior;
     await gotoRoute(page, "login", "sv");
     await identify(page, new RegExp(helmi.identityCode));
-    await gotoRoute(page, "kela65Booking", "sv", { query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(36) } });
+    await gotoRoute(page, "kela65Booking", "sv", {
+      query: { time: jsEnabled ? "morning" : "afternoon", startDate: bookingDate(36) },
+    });
     await expect(page.getByLabel("Tjänst", { exact: true })).toBeDisabled();
     await expectAccessible(page);
     await openFirstFreeAppointment(page);

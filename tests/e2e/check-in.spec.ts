@@ -28,7 +28,9 @@ test.describe("self check-in", () => {
     await gotoRoute(page, "appointments", "en", { brand: "pikkujatti" });
     await page.locator(".appointment-list a").first().click();
     await expect(page.getByRole("button", { name: "Check in" })).toBeDisabled();
-    await expect(page.getByText("Check-in is not yet available. Please try again 30 minutes prior to the scheduled appointment.")).toBeVisible();
+    await expect(
+      page.getByText("Check-in is not yet available. Please try again 30 minutes prior to the scheduled appointment."),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await gotoRoute(page, "logout", "en", { brand: "pikkujatti" });

@@ -3,8 +3,22 @@ import { ORIGINS, type BrandId, expect, expectAccessible, gotoRoute, login, peop
 import type { Lang } from "../../app/lib/lang";
 
 const TEXT = {
-  fi: { checkIn: "Ilmoittaudu", wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.", done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.", locked: /^Liian monta väärää yritystä\. Voit yrittää uudelleen klo \d{2}\.\d{2} tai ilmoittautua vastaanotossa\.$/, doorLink: /Linkki ilmoittautumiseen/, logout: "Kirjaudu ulos" },
-  en: { checkIn: "Check in", wrong: "The final part of the personal identity code is incorrect. Please check and try again.", done: "You have checked in. Please wait to be called.", locked: /^Too many incorrect attempts\. You can try again at \d{2}:\d{2} or check in at the reception\.$/, doorLink: /Link for checking in/, logout: "Log out" },
+  fi: {
+    checkIn: "Ilmoittaudu",
+    wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.",
+    done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.",
+    locked: /^Liian monta väärää yritystä\. Voit yrittää uudelleen klo \d{2}\.\d{2} tai ilmoittautua vastaanotossa\.$/,
+    doorLink: /Linkki ilmoittautumiseen/,
+    logout: "Kirjaudu ulos",
+  },
+  en: {
+    checkIn: "Check in",
+    wrong: "The final part of the personal identity code is incorrect. Please check and try again.",
+    done: "You have checked in. Please wait to be called.",
+    locked: /^Too many incorrect attempts\. You can try again at \d{2}:\d{2} or check in at the reception\.$/,
+    doorLink: /Link for checking in/,
+    logout: "Log out",
+  },
 } as const;
 
 /** Kalle's door links whose check-in is still open (each run uses its own). */
@@ -50,7 +64,10 @@ function countPosts(page: Page) {
   return posts;
 }
 
-test("check in at the clinic door with the link: wrong code, right code, and the lockout", async ({ page, jsEnabled }) => {
+test("check in at the clinic door with the link: wrong code, right code, and the lockout", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(120_000);
   // With JavaScript in the main brand in Finnish, without it in the children's brand in English.
   const brand: BrandId = jsEnabled ? "main" : "pikkujatti";
@@ -119,13 +136,19 @@ test("a link that does not exist reveals nothing", async ({ page }) => {
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvarausta ei löytynyt");
   await expect(page.getByRole("link", { name: "Kirjaudu" }).last()).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute("href", "/fi/ajanvaraus");
+  await expect(page.getByRole("main").getByRole("link", { name: "Varaa aika", exact: true })).toHaveAttribute(
+    "href",
+    "/fi/ajanvaraus",
+  );
   await expectAccessible(page);
 });
 
 test("consent form at the clinic door when the patient-data consent is missing", async ({ page, jsEnabled }) => {
   // Erkki has one appointment open for check-in and no consent: one run uses it.
-  test.skip(jsEnabled, "Uses the one seeded consent-needed appointment; the run without JavaScript covers the server's checks.");
+  test.skip(
+    jsEnabled,
+    "Uses the one seeded consent-needed appointment; the run without JavaScript covers the server's checks.",
+  );
   await login(page, { person: people.senior });
   await gotoRoute(page, "appointments", "fi");
   await page.locator(".appointment-list a").first().click();
@@ -135,7 +158,9 @@ test("consent form at the clinic door when the patient-data consent is missing",
 
   await page.goto(ORIGINS.main + link);
   await enterCode(page, people.senior.identityCode.slice(-4), false, "fi");
-  await expect(page.getByText("Potilastietojen käsittelyn suostumuksesi puuttuu. Anna se alla ilmoittautuaksesi.")).toBeVisible();
+  await expect(
+    page.getByText("Potilastietojen käsittelyn suostumuksesi puuttuu. Anna se alla ilmoittautuaksesi."),
+  ).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Tallenna ja ilmoittaudu" }).click();

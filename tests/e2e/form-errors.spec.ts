@@ -1,6 +1,9 @@
 import { expect, expectAccessible, gotoRoute, test } from "../fixtures";
 
-test("the error summary's links lead to their fields and the errors stay until the form is sent again", async ({ page, jsEnabled }) => {
+test("the error summary's links lead to their fields and the errors stay until the form is sent again", async ({
+  page,
+  jsEnabled,
+}) => {
   await gotoRoute(page, "privateBooking", "fi", { query: { specialtyIds: "YLE" } });
   await page.locator(".appointment-list a").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Varaa aika");

@@ -3,8 +3,14 @@ import { expect, identify, people, test } from "../fixtures";
 const SHORT = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 // This server's sessions go idle after 40 s: the 30-second warning comes after about 10 s.
-test("warns before the session expires, can extend it, then sends the user to the expired-session page", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "The warnings are an enhancement of the hydrated page; without JavaScript the server redirects on the next request.");
+test("warns before the session expires, can extend it, then sends the user to the expired-session page", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(
+    !jsEnabled,
+    "The warnings are an enhancement of the hydrated page; without JavaScript the server redirects on the next request.",
+  );
   test.setTimeout(120_000);
   await page.goto(SHORT + "/fi/kirjaudu");
   await identify(page, new RegExp(people.employee.identityCode));

@@ -102,7 +102,9 @@ test.describe("login, front page, language switch and logout", () => {
     await page.getByRole("button", { name: "Tallenna ja jatka" }).click();
     const summary = page.locator(".error-summary");
     await expect(summary).toBeVisible();
-    await expect(summary.getByRole("link", { name: "Postinumeron pituus on 5 ja se voi sisältää vain numeroita" })).toBeVisible();
+    await expect(
+      summary.getByRole("link", { name: "Postinumeron pituus on 5 ja se voi sisältää vain numeroita" }),
+    ).toBeVisible();
     await expect(summary.getByRole("link", { name: "Syötä sähköpostiosoitteesi" })).toBeVisible();
     if (!jsEnabled) await expect(page).toHaveTitle(/^Virhe: /);
     await expect(page.getByLabel("Postinumero")).toHaveValue("123");
@@ -114,7 +116,9 @@ test.describe("login, front page, language switch and logout", () => {
     await page.getByLabel("Puhelinnumero").fill("040 765 4321");
     await page.getByLabel("Sähköposti").fill("ville@example.com");
     // With JavaScript the form saves through POST /api/user/register; without, through the page's own post.
-    const registerCall = jsEnabled ? page.waitForResponse((r) => new URL(r.url()).pathname === API_PATHS.userRegister) : null;
+    const registerCall = jsEnabled
+      ? page.waitForResponse((r) => new URL(r.url()).pathname === API_PATHS.userRegister)
+      : null;
     await page.getByRole("button", { name: "Tallenna ja jatka" }).click();
     if (registerCall) expect((await registerCall).status()).toBe(200);
     await expect(page).toHaveURL(ORIGINS.main + "/fi");

@@ -37,7 +37,10 @@ describe("the analytics-cookie question", () => {
       (thrown: { data: unknown; init: { status: number } | null }) => thrown,
     );
     expect(refused?.init?.status).toBe(400);
-    expect(refused?.data).toEqual({ type: "ValidationError", details: [{ path: "analytics", message: "Expected granted or denied" }] });
+    expect(refused?.data).toEqual({
+      type: "ValidationError",
+      details: [{ path: "analytics", message: "Expected granted or denied" }],
+    });
   });
 
   it("reads no answer as not asked yet", () => {

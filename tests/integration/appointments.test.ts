@@ -2,7 +2,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
-import { cancelAppointment, getAppointments, listUpcomingAppointments } from "~/features/appointments/appointments.server";
+import {
+  cancelAppointment,
+  getAppointments,
+  listUpcomingAppointments,
+} from "~/features/appointments/appointments.server";
 import * as apiRoute from "~/routes/appointments/api-appointment";
 import * as appointmentRoute from "~/routes/appointments/appointment";
 import * as calendarRoute from "~/routes/appointments/calendar";
@@ -23,7 +27,12 @@ async function userSession(user: Person, acting: Person = user): Promise<UserSes
 /** The patient's reservations with their appointment's start, soonest first. */
 async function reservationsOf(person: Person) {
   return t.db
-    .select({ appointmentId: s.reservations.appointmentId, status: s.reservations.status, startsAt: s.appointments.startsAt, cancelledAt: s.reservations.cancelledAt })
+    .select({
+      appointmentId: s.reservations.appointmentId,
+      status: s.reservations.status,
+      startsAt: s.appointments.startsAt,
+      cancelledAt: s.reservations.cancelledAt,
+    })
     .from(s.reservations)
     .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
     .where(eq(s.reservations.personId, person.id))
@@ -38,11 +47,28 @@ async function cancellable(person: Person) {
 describe("listing and reading appointments", () => {
   it("lists only the acting person's future active and clinic-cancelled appointments, soonest first, with their rules", async () => {
     const list = await listUpcomingAppointments(await userSession(t.person("patient")), "fi", FIXED_NOW, LIMIT);
-    expect(list.map((a) => a.practitioner.name)).toEqual(["Helena Heikkinen", "Anna Aho", "Björn Berg", "Noora Nurmi", "Sari Salo"]);
-    expect(list[0]).toMatchObject({ mayCancel: false, cancelBlockedBy: "tooLate", selfCheckInStatus: "tooEarly", specialtyName: "Sairaanhoitaja" });
+    expect(list.map((a) => a.practitioner.name)).toEqual([
+      "Helena Heikkinen",
+      "Anna Aho",
+      "Björn Berg",
+      "Noora Nurmi",
+      "Sari Salo",
+    ]);
+    expect(list[0]).toMatchObject({
+      mayCancel: false,
+      cancelBlockedBy: "tooLate",
+      selfCheckInStatus: "tooEarly",
+      specialtyName: "Sairaanhoitaja",
+    });
     expect(list[1]).toMatchObject({ mayCancel: true, cancelBlockedBy: null });
     // The README's clinic-cancelled appointment in six days: listed, marked, and without actions or a door link.
-    expect(list[2]).toMatchObject({ status: "providerCancelled", hasAppointeeCanceled: true, mayCancel: false, selfCheckInStatus: "statusNotAvailable", doorToken: null });
+    expect(list[2]).toMatchObject({
+      status: "providerCancelled",
+      hasAppointeeCanceled: true,
+      mayCancel: false,
+      selfCheckInStatus: "statusNotAvailable",
+      doorToken: null,
+    });
     expect(list.filter((a) => a.status !== "active")).toHaveLength(1);
     expect(list[4]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception", kindName: "Etävastaanotto" });
     expect(list[0]).toMatchObject({ kindName: "Vastaanottokäynti", practitioner: { id: "P-HEI", pictureUrl: null } });
@@ -55,20 +81,33 @@ describe("listing and reading appointments", () => {
 
     const cookie = cookiePair(await login(t.person("patient")));
     const request = makeRequest(`/fi/ajanvaraukset/${childAppointment.appointmentId}`, { cookie });
-    const result = await appointmentRoute.loader({ request, context: await makeContext(request), params: { ids: String(childAppointment.appointmentId) } } as never);
+    const result = await appointmentRoute.loader({
+      request,
+      context: await makeContext(request),
+      params: { ids: String(childAppointment.appointmentId) },
+    } as never);
     expect((result as unknown as { init: { status: number } }).init.status).toBe(404);
 
     const guardian = await userSession(t.person("guardian"), t.person("youngChild"));
     const seen = await getAppointments(guardian, [childAppointment.appointmentId], "fi", FIXED_NOW, LIMIT);
     expect(seen.map((a) => a.practitioner.name)).toEqual(["Laura Lahtinen"]);
-    const log = await t.db.select().from(s.accessLog).where(and(eq(s.accessLog.subjectId, t.person("youngChild").id), eq(s.accessLog.resource, "appointment")));
+    const log = await t.db
+      .select()
+      .from(s.accessLog)
+      .where(and(eq(s.accessLog.subjectId, t.person("youngChild").id), eq(s.accessLog.resource, "appointment")));
     expect(log.map((l) => l.actorId)).toEqual([t.person("guardian").id]);
   });
 
   it("shows the clinic-cancelled appointment with its warning and without actions", async () => {
     const rows = await reservationsOf(t.person("patient"));
     const providerCancelled = rows.find((r) => r.status === "providerCancelled")!;
-    const [a] = await getAppointments(await userSession(t.person("patient")), [providerCancelled.appointmentId], "en", FIXED_NOW, LIMIT);
+    const [a] = await getAppointments(
+      await userSession(t.person("patient")),
+      [providerCancelled.appointmentId],
+      "en",
+      FIXED_NOW,
+      LIMIT,
+    );
     expect(a).toMatchObject({ hasAppointeeCanceled: true, mayCancel: false, selfCheckInStatus: "statusNotAvailable" });
   });
 });
@@ -78,7 +117,9 @@ describe("cancelling", () => {
     const patient = await userSession(t.person("patient"));
     const [target] = await cancellable(t.person("patient"));
     expect(await cancelAppointment(patient, target.appointmentId, FIXED_NOW, LIMIT)).toEqual({ type: "success" });
-    expect(await cancelAppointment(patient, target.appointmentId, FIXED_NOW, LIMIT)).toEqual({ type: "alreadyCancelled" });
+    expect(await cancelAppointment(patient, target.appointmentId, FIXED_NOW, LIMIT)).toEqual({
+      type: "alreadyCancelled",
+    });
     const after = (await reservationsOf(t.person("patient"))).filter((r) => r.appointmentId === target.appointmentId);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ status: "cancelled", cancelledAt: FIXED_NOW });
@@ -87,7 +128,9 @@ describe("cancelling", () => {
   it("lets exactly one of two simultaneous cancels change the row", async () => {
     const patient = await userSession(t.person("patient"));
     const [target] = await cancellable(t.person("patient"));
-    const results = await Promise.all([1, 2, 3].map(() => cancelAppointment(patient, target.appointmentId, FIXED_NOW, LIMIT)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => cancelAppointment(patient, target.appointmentId, FIXED_NOW, LIMIT)),
+    );
     expect(results.filter((r) => r.type === "success")).toHaveLength(1);
     expect(results.filter((r) => r.type === "alreadyCancelled")).toHaveLength(2);
   });
@@ -95,11 +138,18 @@ describe("cancelling", () => {
   it("refuses too late, clinic-cancelled and other people's appointments, changing nothing", async () => {
     const patient = await userSession(t.person("patient"));
     const rows = await reservationsOf(t.person("patient"));
-    const soon = rows.find((r) => r.status === "active" && r.startsAt > FIXED_NOW && r.startsAt.getTime() < FIXED_NOW.getTime() + LIMIT * 3600_000)!;
+    const soon = rows.find(
+      (r) =>
+        r.status === "active" &&
+        r.startsAt > FIXED_NOW &&
+        r.startsAt.getTime() < FIXED_NOW.getTime() + LIMIT * 3600_000,
+    )!;
     const providerCancelled = rows.find((r) => r.status === "providerCancelled")!;
     const [childs] = await reservationsOf(t.person("youngChild"));
     expect(await cancelAppointment(patient, soon.appointmentId, FIXED_NOW, LIMIT)).toEqual({ type: "tooLate" });
-    expect(await cancelAppointment(patient, providerCancelled.appointmentId, FIXED_NOW, LIMIT)).toEqual({ type: "notCancellable" });
+    expect(await cancelAppointment(patient, providerCancelled.appointmentId, FIXED_NOW, LIMIT)).toEqual({
+      type: "notCancellable",
+    });
     expect(await cancelAppointment(patient, childs.appointmentId, FIXED_NOW, LIMIT)).toEqual({ type: "notFound" });
     expect((await reservationsOf(t.person("patient"))).map((r) => r.status)).toEqual(rows.map((r) => r.status));
     expect((await reservationsOf(t.person("youngChild")))[0].status).toBe("active");
@@ -108,16 +158,32 @@ describe("cancelling", () => {
   it("the cancel page redirects to the front page's cancelled fragment, and shows the too-late reason with 409", async () => {
     const cookie = cookiePair(await login(t.person("patient")));
     const [target] = await cancellable(t.person("patient"));
-    const post = (id: number) => makeRequest(`/fi/ajanvaraukset/${id}/peru`, { cookie, form: { csrfToken: "checked-by-middleware" } });
+    const post = (id: number) =>
+      makeRequest(`/fi/ajanvaraukset/${id}/peru`, { cookie, form: { csrfToken: "checked-by-middleware" } });
     const ok = post(target.appointmentId);
-    const redirect = await thrownResponse(async () => cancelRoute.action({ request: ok, context: await makeContext(ok), params: { id: String(target.appointmentId) } } as never));
+    const redirect = await thrownResponse(async () =>
+      cancelRoute.action({
+        request: ok,
+        context: await makeContext(ok),
+        params: { id: String(target.appointmentId) },
+      } as never),
+    );
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/fi#appointment-cancelled");
 
     const rows = await reservationsOf(t.person("patient"));
-    const soon = rows.find((r) => r.status === "active" && r.startsAt > FIXED_NOW && r.startsAt.getTime() < FIXED_NOW.getTime() + LIMIT * 3600_000)!;
+    const soon = rows.find(
+      (r) =>
+        r.status === "active" &&
+        r.startsAt > FIXED_NOW &&
+        r.startsAt.getTime() < FIXED_NOW.getTime() + LIMIT * 3600_000,
+    )!;
     const late = post(soon.appointmentId);
-    const refused = await cancelRoute.action({ request: late, context: await makeContext(late), params: { id: String(soon.appointmentId) } } as never);
+    const refused = await cancelRoute.action({
+      request: late,
+      context: await makeContext(late),
+      params: { id: String(soon.appointmentId) },
+    } as never);
     expect((refused as unknown as { init: { status: number }; data: unknown }).init.status).toBe(409);
     expect((refused as unknown as { data: unknown }).data).toEqual({ failure: "tooLate" });
   });
@@ -127,7 +193,10 @@ describe("cancelling", () => {
     const cookie = cookiePair(await login(t.person("guardian")));
     const [target] = await cancellable(t.person("guardian"));
     const call = async (id: string, withCookie = true, method = "DELETE") => {
-      const request = makeRequest(`/api/appointments/${id}?csrfToken=x`, { method, cookie: withCookie ? cookie : undefined });
+      const request = makeRequest(`/api/appointments/${id}?csrfToken=x`, {
+        method,
+        cookie: withCookie ? cookie : undefined,
+      });
       try {
         const res = await apiRoute.action({ request, context: await makeContext(request), params: { id } } as never);
         const r = res as unknown as { data: { type: string }; init: { status: number } | null };
@@ -153,7 +222,11 @@ describe("calendar file", () => {
     const get = async (id: number) => {
       const request = makeRequest(`/fi/ajanvaraukset/${id}/kalenteri.ics`, { cookie });
       try {
-        return (await calendarRoute.loader({ request, context: await makeContext(request), params: { id: String(id) } } as never)) as Response;
+        return (await calendarRoute.loader({
+          request,
+          context: await makeContext(request),
+          params: { id: String(id) },
+        } as never)) as Response;
       } catch (error) {
         return { status: (error as { init: { status: number } }).init.status } as Response;
       }
@@ -162,7 +235,12 @@ describe("calendar file", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const body = await ok.text();
-    expect(body).toContain(`DTSTART:${own.startsAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(body).toContain(
+      `DTSTART:${own.startsAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
     expect(body).toContain("LOCATION:Solmu Kamppi\\, Urho Kekkosen katu 1\\, 00100 Helsinki");
     expect((await get(childs.appointmentId)).status).toBe(404);
   });

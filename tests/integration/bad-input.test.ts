@@ -20,7 +20,11 @@ const csrfCookie = newCsrfCookieValue();
 type Sent = { status: number; allow: string | null; text: string; json: unknown };
 
 /** A request with the browser's CSRF cookie and token, logged in as `as` when given. */
-async function send(method: string, path: string, options: { as?: Person; body?: BodyInit; type?: string; cookie?: string } = {}): Promise<Sent> {
+async function send(
+  method: string,
+  path: string,
+  options: { as?: Person; body?: BodyInit; type?: string; cookie?: string } = {},
+): Promise<Sent> {
   const cookies = [options.cookie ?? `${CSRF_COOKIE()}=${csrfCookie}`];
   const session = options.as ? cookiePair(await login(options.as)) : null;
   if (session) cookies.push(session);
@@ -39,7 +43,10 @@ async function send(method: string, path: string, options: { as?: Person; body?:
   return { status: response.status, allow: response.headers.get("Allow"), text, json };
 }
 
-const validation = (...paths: string[]) => ({ type: "ValidationError", details: paths.map((path) => ({ path, message: expect.any(String) })) });
+const validation = (...paths: string[]) => ({
+  type: "ValidationError",
+  details: paths.map((path) => ({ path, message: expect.any(String) })),
+});
 
 /** Maija's next clinic appointment (its arrival reason can be set). */
 async function clinicAppointment(): Promise<number> {
@@ -47,14 +54,24 @@ async function clinicAppointment(): Promise<number> {
     .select({ id: s.reservations.appointmentId })
     .from(s.reservations)
     .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-    .where(and(eq(s.reservations.personId, t.person("patient").id), eq(s.reservations.status, "active"), eq(s.appointments.locationType, "physicalLocation"), gt(s.appointments.startsAt, FIXED_NOW)))
+    .where(
+      and(
+        eq(s.reservations.personId, t.person("patient").id),
+        eq(s.reservations.status, "active"),
+        eq(s.appointments.locationType, "physicalLocation"),
+        gt(s.appointments.startsAt, FIXED_NOW),
+      ),
+    )
     .orderBy(s.appointments.startsAt)
     .limit(1);
   return row.id;
 }
 
 async function arrivalReasonOf(appointmentId: number) {
-  const [row] = await t.db.select({ reason: s.reservations.arrivalReason }).from(s.reservations).where(and(eq(s.reservations.appointmentId, appointmentId), eq(s.reservations.status, "active")));
+  const [row] = await t.db
+    .select({ reason: s.reservations.arrivalReason })
+    .from(s.reservations)
+    .where(and(eq(s.reservations.appointmentId, appointmentId), eq(s.reservations.status, "active")));
   return row.reason;
 }
 
@@ -72,14 +89,23 @@ describe("NUL and control characters", () => {
     const id = await clinicAppointment();
     const before = await arrivalReasonOf(id);
 
-    const call = await send("POST", `/api/appointments/${id}/arrival-reason`, { as: patient, type: "application/json", body: JSON.stringify({ arrivalReason: "Kipeä\u0000polvi" }) });
+    const call = await send("POST", `/api/appointments/${id}/arrival-reason`, {
+      as: patient,
+      type: "application/json",
+      body: JSON.stringify({ arrivalReason: "Kipeä\u0000polvi" }),
+    });
     expect(call.status).toBe(400);
     expect(call.json).toEqual(validation("arrivalReason"));
 
     const page = await send("POST", `/fi/ajanvaraukset/${id}`, {
       as: patient,
       type: "application/x-www-form-urlencoded",
-      body: new URLSearchParams({ csrfToken: "in-the-header", intent: "arrivalReason", appointmentId: String(id), arrivalReason: "Kipeä\u0000polvi" }),
+      body: new URLSearchParams({
+        csrfToken: "in-the-header",
+        intent: "arrivalReason",
+        appointmentId: String(id),
+        arrivalReason: "Kipeä\u0000polvi",
+      }),
     });
     expect(page.status).toBe(400);
     expect(page.text).toContain("<title>Virhe:");
@@ -92,7 +118,13 @@ describe("NUL and control characters", () => {
   it("in the address: PUT /api/user answers 400 with the field's path, and the reservation page's contact form shows the error", async () => {
     const person = t.person("patient");
     const [before] = await t.db.select().from(s.people).where(eq(s.people.id, person.id));
-    const contact = { streetAddress: "Katu\u00001", postalCode: "00100", postOffice: "Helsinki", emailAddress: "maija@example.com", phoneNumber: "0405556666" };
+    const contact = {
+      streetAddress: "Katu\u00001",
+      postalCode: "00100",
+      postOffice: "Helsinki",
+      emailAddress: "maija@example.com",
+      phoneNumber: "0405556666",
+    };
     for (const body of [contact, { ...contact, streetAddress: "Katu 1", emailAddress: "maija\u0000@example.com" }]) {
       const call = await send("PUT", "/api/user", { as: person, type: "application/json", body: JSON.stringify(body) });
       expect(call.status).toBe(400);
@@ -102,8 +134,17 @@ describe("NUL and control characters", () => {
     const [slot] = await t.db
       .select({ id: s.appointments.id })
       .from(s.appointments)
-      .leftJoin(s.reservations, and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")))
-      .where(and(isNull(s.reservations.id), gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)), sql`'private' = any(${s.appointments.careTypes})`))
+      .leftJoin(
+        s.reservations,
+        and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
+      )
+      .where(
+        and(
+          isNull(s.reservations.id),
+          gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)),
+          sql`'private' = any(${s.appointments.careTypes})`,
+        ),
+      )
       .limit(1);
     const page = await send("POST", `/fi/vapaat-ajat/${slot.id}`, {
       as: person,
@@ -139,7 +180,10 @@ describe("bodies that are not a JSON object", () => {
   });
 
   it("the anonymous check-in names the fields it could not use", async () => {
-    const answer = await send("POST", "/api/anon/check-in", { type: "application/json", body: JSON.stringify({ appointmentId: 5, ssnEndPart: "x" }) });
+    const answer = await send("POST", "/api/anon/check-in", {
+      type: "application/json",
+      body: JSON.stringify({ appointmentId: 5, ssnEndPart: "x" }),
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(validation("appointmentId", "ssnEndPart"));
   });
@@ -173,16 +217,32 @@ describe("appointment ids", () => {
       const portal = await send("POST", "/api/reserve-appointment", {
         as: employee,
         type: "application/json",
-        body: JSON.stringify({ internalOrganization: "solmu", appointmentId, phone: "0401234567", emailAddress: "liisa@example.com" }),
+        body: JSON.stringify({
+          internalOrganization: "solmu",
+          appointmentId,
+          phone: "0401234567",
+          emailAddress: "liisa@example.com",
+        }),
       });
       expect(portal.status, JSON.stringify(appointmentId)).toBe(400);
       expect(portal.json).toEqual(validation("appointmentId"));
       const anonymous = await send("POST", "/api/anon/reserve-appointment", {
         type: "application/json",
-        body: JSON.stringify({ internalOrganization: "solmu", appointmentId, emailAddress: "liisa@example.com", firstName: employee.firstName, lastName: employee.lastName, phone: "0401234567", ssn: employee.identityCode }),
+        body: JSON.stringify({
+          internalOrganization: "solmu",
+          appointmentId,
+          emailAddress: "liisa@example.com",
+          firstName: employee.firstName,
+          lastName: employee.lastName,
+          phone: "0401234567",
+          ssn: employee.identityCode,
+        }),
       });
       expect(anonymous.status, JSON.stringify(appointmentId)).toBe(400);
-      expect(anonymous.json).toMatchObject({ type: "ValidationError", details: [{ path: "appointmentId", message: "Invalid appointmentId" }] });
+      expect(anonymous.json).toMatchObject({
+        type: "ValidationError",
+        details: [{ path: "appointmentId", message: "Invalid appointmentId" }],
+      });
     }
     expect(await count()).toBe(reservations);
   });
@@ -193,12 +253,19 @@ describe("appointment ids", () => {
     expect((await send("GET", `/fi/ajanvaraukset/${id}`, { as: patient })).status).toBe(200);
     for (const spelling of [`0${id}`, `+${id}`, `%20${id}`, `${id}.0`, `${id},0${id}`]) {
       expect((await send("GET", `/fi/ajanvaraukset/${spelling}`, { as: patient })).status, spelling).toBe(404);
-      expect((await send("POST", `/api/appointments/check-in/${spelling}`, { as: patient })).status, spelling).toBe(404);
+      expect((await send("POST", `/api/appointments/check-in/${spelling}`, { as: patient })).status, spelling).toBe(
+        404,
+      );
     }
     const page = await send("POST", `/fi/ajanvaraukset/${id}`, {
       as: patient,
       type: "application/x-www-form-urlencoded",
-      body: new URLSearchParams({ csrfToken: "in-the-header", intent: "arrivalReason", appointmentId: `0${id}`, arrivalReason: "Selkä" }),
+      body: new URLSearchParams({
+        csrfToken: "in-the-header",
+        intent: "arrivalReason",
+        appointmentId: `0${id}`,
+        arrivalReason: "Selkä",
+      }),
     });
     expect(page.status).toBe(400);
   });
@@ -240,10 +307,20 @@ describe("methods", () => {
 describe("validation answers of the GET calls", () => {
   it("carry details with string paths and messages", async () => {
     const patient = t.person("patient");
-    expect((await send("GET", "/api/insurance/pohjola-check/2026-02-30", { as: patient })).json).toEqual(validation("date"));
+    expect((await send("GET", "/api/insurance/pohjola-check/2026-02-30", { as: patient })).json).toEqual(
+      validation("date"),
+    );
     expect((await send("GET", "/api/insurance/pohjola-check/x", { as: patient })).json).toEqual(validation("date"));
-    expect((await send("GET", "/api/insurance/pohjola-company-check?lang=xx&eventType=x", { as: patient })).json).toEqual(validation("lang", "eventType"));
-    expect((await send("GET", "/api/insurance/lahitapiola-apply-permit?redirectTo=//evil.example&lang=fi&channel=web", { as: patient })).json).toEqual(validation("redirectTo"));
+    expect(
+      (await send("GET", "/api/insurance/pohjola-company-check?lang=xx&eventType=x", { as: patient })).json,
+    ).toEqual(validation("lang", "eventType"));
+    expect(
+      (
+        await send("GET", "/api/insurance/lahitapiola-apply-permit?redirectTo=//evil.example&lang=fi&channel=web", {
+          as: patient,
+        })
+      ).json,
+    ).toEqual(validation("redirectTo"));
     expect((await send("GET", "/api/appointments?startDate=x&lang=xx")).json).toEqual(validation("startDate", "lang"));
     expect((await send("GET", "/api/appointments/specialty?id=%00")).json).toEqual(validation("id"));
     expect(errorLog).not.toHaveBeenCalled();
@@ -254,12 +331,21 @@ describe("validation answers of the GET calls", () => {
       .select({ appointmentId: s.reservations.appointmentId, id: s.reservations.id })
       .from(s.reservations)
       .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .where(and(eq(s.reservations.personId, t.person("employee").id), eq(s.reservations.status, "active"), isNull(s.reservations.checkedInAt)))
+      .where(
+        and(
+          eq(s.reservations.personId, t.person("employee").id),
+          eq(s.reservations.status, "active"),
+          isNull(s.reservations.checkedInAt),
+        ),
+      )
       .orderBy(s.appointments.startsAt)
       .limit(1);
     const answer = await send("POST", "/api/anon/check-in", {
       type: "application/json",
-      body: JSON.stringify({ appointmentId: doorToken(row.appointmentId, row.id), ssnEndPart: t.person("employee").identityCode.slice(-4).toLowerCase() }),
+      body: JSON.stringify({
+        appointmentId: doorToken(row.appointmentId, row.id),
+        ssnEndPart: t.person("employee").identityCode.slice(-4).toLowerCase(),
+      }),
     });
     expect(answer.json).toEqual({ type: "success" });
   });

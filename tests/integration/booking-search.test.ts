@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { brands } from "#brands/index";
 import * as s from "~/.server/db/schema";
 import { EMPTY_FILTERS, PAGE_SIZE, helsinkiInstant, timeOfDayOf, type SearchFilters } from "~/features/booking/search";
-import { availableAppointmentDates, filterOptions, searchAlternatives, searchFreeAppointments } from "~/features/booking/search.server";
+import {
+  availableAppointmentDates,
+  filterOptions,
+  searchAlternatives,
+  searchFreeAppointments,
+} from "~/features/booking/search.server";
 import { helsinkiDateParts } from "~/lib/format";
 import * as apiAppointments from "~/routes/booking/api-appointments";
 import * as apiDates from "~/routes/booking/api-available-appointment-dates";
@@ -12,14 +17,29 @@ import * as apiSpecialty from "~/routes/booking/api-specialty";
 import * as landingRoute from "~/routes/booking/landing";
 import * as occupationalLandingRoute from "~/routes/booking/occupational-landing";
 import * as searchRoute from "~/routes/booking/search";
-import { FIXED_NOW, clockAt, cookiePair, login, makeContext, makeRequest, routeArgs, thrownResponse, useTestDatabase, type DemoKey } from "./test-db";
+import {
+  FIXED_NOW,
+  clockAt,
+  cookiePair,
+  login,
+  makeContext,
+  makeRequest,
+  routeArgs,
+  thrownResponse,
+  useTestDatabase,
+  type DemoKey,
+} from "./test-db";
 
 const t = useTestDatabase();
 const main = { lang: "fi" as const, brand: brands.main, now: FIXED_NOW };
 const f = (over: Partial<SearchFilters> = {}): SearchFilters => ({ ...EMPTY_FILTERS, ...over });
 
 /** Runs a loader of a booking page or call as a browser would reach it (optionally logged in, in a brand). */
-async function load(module: { loader: (args: never) => unknown }, path: string, options: { as?: DemoKey; brand?: "main" | "pikkujatti" } = {}) {
+async function load(
+  module: { loader: (args: never) => unknown },
+  path: string,
+  options: { as?: DemoKey; brand?: "main" | "pikkujatti" } = {},
+) {
   const cookie = options.as ? cookiePair(await login(t.person(options.as))) : undefined;
   const request = makeRequest(path, { cookie });
   const context = await makeContext(request, { brand: options.brand });
@@ -40,7 +60,9 @@ describe("searchFreeAppointments", () => {
     const starts = r.appointments.map((a) => a.startDate);
     expect([...starts].sort()).toEqual(starts);
     expect(starts.every((d) => Date.parse(d) > FIXED_NOW.getTime())).toBe(true);
-    expect(r.appointments.every((a) => !a.isRemote && a.specialty.id !== "Y65V" && a.specialty.id !== "TTH")).toBe(true);
+    expect(r.appointments.every((a) => !a.isRemote && a.specialty.id !== "Y65V" && a.specialty.id !== "TTH")).toBe(
+      true,
+    );
     expect(r.appointments[0]).toMatchObject({
       practitioner: { name: expect.any(String), title: expect.any(String), isResource: false, picture: null },
       clinic: { name: expect.any(String), municipality: expect.any(String) },
@@ -51,16 +73,35 @@ describe("searchFreeAppointments", () => {
   });
 
   it("includes remote appointments only when asked, also alongside chosen clinics", async () => {
-    const remote = await searchFreeAppointments(t.db, f({ specialtyIds: ["PSY"], includeRemote: true }), "private", main);
+    const remote = await searchFreeAppointments(
+      t.db,
+      f({ specialtyIds: ["PSY"], includeRemote: true }),
+      "private",
+      main,
+    );
     expect(remote.appointments.length).toBeGreaterThan(0);
-    expect(remote.appointments.every((a) => a.isRemote && a.specialty.id === "PSY" && a.requiresAuthToReserve)).toBe(true);
-    expect((await searchFreeAppointments(t.db, f({ specialtyIds: ["PSY"] }), "private", main)).appointments).toEqual([]);
-    const both = await searchFreeAppointments(t.db, f({ practitionerIds: ["P-AHO"], clinicIds: ["HKI-KAMPPI"], includeRemote: true, offset: 40 }), "private", main);
+    expect(remote.appointments.every((a) => a.isRemote && a.specialty.id === "PSY" && a.requiresAuthToReserve)).toBe(
+      true,
+    );
+    expect((await searchFreeAppointments(t.db, f({ specialtyIds: ["PSY"] }), "private", main)).appointments).toEqual(
+      [],
+    );
+    const both = await searchFreeAppointments(
+      t.db,
+      f({ practitionerIds: ["P-AHO"], clinicIds: ["HKI-KAMPPI"], includeRemote: true, offset: 40 }),
+      "private",
+      main,
+    );
     expect(new Set(both.appointments.map((a) => a.clinicId))).toEqual(new Set(["HKI-KAMPPI", "RMT"]));
   });
 
   it("searches exactly the chosen clinics", async () => {
-    const r = await searchFreeAppointments(t.db, f({ clinicIds: ["VAN-TIKKURILA", "KER-KESKUSTA"], offset: 60 }), "private", main);
+    const r = await searchFreeAppointments(
+      t.db,
+      f({ clinicIds: ["VAN-TIKKURILA", "KER-KESKUSTA"], offset: 60 }),
+      "private",
+      main,
+    );
     expect(new Set(r.appointments.map((a) => a.clinicId))).toEqual(new Set(["VAN-TIKKURILA", "KER-KESKUSTA"]));
   });
 
@@ -108,9 +149,13 @@ describe("searchFreeAppointments", () => {
   });
 
   it("leaves out slots with an active reservation, and offers a cancelled one again", async () => {
-    const [first] = (await searchFreeAppointments(t.db, f({ clinicIds: ["HYV-KESKUSTA"] }), "occupational", main)).appointments;
+    const [first] = (await searchFreeAppointments(t.db, f({ clinicIds: ["HYV-KESKUSTA"] }), "occupational", main))
+      .appointments;
     const person = t.person("newCustomer");
-    const [res] = await t.db.insert(s.reservations).values({ appointmentId: first.id, personId: person.id }).returning();
+    const [res] = await t.db
+      .insert(s.reservations)
+      .values({ appointmentId: first.id, personId: person.id })
+      .returning();
     const after = await searchFreeAppointments(t.db, f({ clinicIds: ["HYV-KESKUSTA"] }), "occupational", main);
     expect(after.appointments.map((a) => a.id)).not.toContain(first.id);
     await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.id, res.id));
@@ -151,7 +196,12 @@ describe("alternatives on an empty result", () => {
     // Hyvinkää's neighbours are Järvenpää and Tuusula: only Järvenpää has dermatology.
     expect(alt.nearbyClinics.map((c) => c.clinicId)).toEqual(["JAR-KESKUSTA"]);
     expect(Date.parse(alt.nearbyClinics[0].firstFree)).toBeGreaterThan(FIXED_NOW.getTime());
-    const dates = await availableAppointmentDates(t.db, f({ specialtyIds: ["IHO"], clinicIds: ["JAR-KESKUSTA"] }), "private", { ...main, from: "2026-11-20", to: "2026-11-30" });
+    const dates = await availableAppointmentDates(
+      t.db,
+      f({ specialtyIds: ["IHO"], clinicIds: ["JAR-KESKUSTA"] }),
+      "private",
+      { ...main, from: "2026-11-20", to: "2026-11-30" },
+    );
     expect(dates.every((d) => helsinkiDateParts(new Date(`${d}T12:00:00Z`)).weekday <= 5)).toBe(true);
     expect(dates.length).toBeGreaterThan(3);
   });
@@ -165,20 +215,34 @@ describe("search pages", () => {
     expect(result.list.result.appointments.length).toBe(PAGE_SIZE);
     expect(result.freeAppointmentPage).toBe("anonFreeAppointment");
     expect(result.choices.specialties.length).toBeGreaterThan(3);
-    const logged = (await load(searchRoute, "/en/booking/insurance?time=all&insuranceCompany=IF", { as: "patient" })) as any;
-    expect(logged).toMatchObject({ careType: "insurance", freeAppointmentPage: "insuranceFreeAppointment", extras: { insuranceCompany: "IF" } });
+    const logged = (await load(searchRoute, "/en/booking/insurance?time=all&insuranceCompany=IF", {
+      as: "patient",
+    })) as any;
+    expect(logged).toMatchObject({
+      careType: "insurance",
+      freeAppointmentPage: "insuranceFreeAppointment",
+      extras: { insuranceCompany: "IF" },
+    });
   });
 
   it("applies the change rules to a no-JavaScript submit and redirects to the clean URL", async () => {
     const response = await thrownResponse(() =>
-      load(searchRoute, "/fi/ajanvaraus/yksityisasiakas?time=all&prevSpecialty=&prevPractitioner=P-AHO&specialtyIds=PSY&practitionerIds=P-AHO&startDate=2026-11-23"),
+      load(
+        searchRoute,
+        "/fi/ajanvaraus/yksityisasiakas?time=all&prevSpecialty=&prevPractitioner=P-AHO&specialtyIds=PSY&practitionerIds=P-AHO&startDate=2026-11-23",
+      ),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/fi/ajanvaraus/yksityisasiakas?specialtyIds=PSY&includeRemote=true&startDate=2026-11-23&time=all");
+    expect(response.headers.get("Location")).toBe(
+      "/fi/ajanvaraus/yksityisasiakas?specialtyIds=PSY&includeRemote=true&startDate=2026-11-23&time=all",
+    );
   });
 
   it("shows the alternatives in the page on an empty result", async () => {
-    const result = (await load(searchRoute, "/fi/ajanvaraus/yksityisasiakas?specialtyIds=GYN&clinicIds=VAN-TIKKURILA")) as any;
+    const result = (await load(
+      searchRoute,
+      "/fi/ajanvaraus/yksityisasiakas?specialtyIds=GYN&clinicIds=VAN-TIKKURILA",
+    )) as any;
     expect(result.list.result.appointments).toEqual([]);
     expect(result.list.alternatives.nearbyClinics.map((c: { clinicId: string }) => c.clinicId)).toEqual(["HKI-KAMPPI"]);
   });
@@ -186,10 +250,20 @@ describe("search pages", () => {
   it("handles the occupational list's special cases", async () => {
     const anonymous = await thrownResponse(() => load(searchRoute, "/fi/tyoterveys?time=evening"));
     expect(anonymous.headers.get("Location")).toBe("/fi/ajanvaraus/tyoterveys?time=evening");
-    expect(await load(searchRoute, "/fi/tyoterveys", { as: "patient" })).toMatchObject({ notice: { type: "noContract" } });
-    expect(await load(searchRoute, "/fi/tyoterveys", { as: "guardian" })).toMatchObject({ notice: { type: "phoneService", phone: "030 600 5060" } });
-    await t.db.update(s.people).set({ occupationalPhoneService: null }).where(eq(s.people.id, t.person("guardian").id));
-    expect(await load(searchRoute, "/fi/tyoterveys", { as: "guardian" })).toMatchObject({ notice: { type: "noWebReservation" }, phone: "030 600 5000" });
+    expect(await load(searchRoute, "/fi/tyoterveys", { as: "patient" })).toMatchObject({
+      notice: { type: "noContract" },
+    });
+    expect(await load(searchRoute, "/fi/tyoterveys", { as: "guardian" })).toMatchObject({
+      notice: { type: "phoneService", phone: "030 600 5060" },
+    });
+    await t.db
+      .update(s.people)
+      .set({ occupationalPhoneService: null })
+      .where(eq(s.people.id, t.person("guardian").id));
+    expect(await load(searchRoute, "/fi/tyoterveys", { as: "guardian" })).toMatchObject({
+      notice: { type: "noWebReservation" },
+      phone: "030 600 5000",
+    });
     const employee = (await load(searchRoute, "/fi/tyoterveys", { as: "employee" })) as any;
     expect(employee.notice).toBeNull();
     expect(employee.freeAppointmentPage).toBe("occupationalFreeAppointment");
@@ -197,27 +271,43 @@ describe("search pages", () => {
   });
 
   it("the occupational landing prompts sign-in with the query passed on, or sends a logged-in user on", async () => {
-    const anonymous = (await load(occupationalLandingRoute, "/sv/tidsbokning/foretagshalsovard?specialtyIds=YLE&time=all")) as any;
+    const anonymous = (await load(
+      occupationalLandingRoute,
+      "/sv/tidsbokning/foretagshalsovard?specialtyIds=YLE&time=all",
+    )) as any;
     const login = new URL(anonymous.loginHref, "http://x");
     expect(login.pathname).toBe("/sv/loggain");
     expect(login.searchParams.get("nextPath")).toBe("/sv/foretagshalsovard?specialtyIds=YLE&time=all");
-    const logged = await thrownResponse(() => load(occupationalLandingRoute, "/fi/ajanvaraus/tyoterveys?time=all", { as: "employee" }));
+    const logged = await thrownResponse(() =>
+      load(occupationalLandingRoute, "/fi/ajanvaraus/tyoterveys?time=all", { as: "employee" }),
+    );
     expect(logged.headers.get("Location")).toBe("/fi/tyoterveys?time=all");
-    const pj: any = await load(occupationalLandingRoute, "/fi/ajanvaraus/tyoterveys", { brand: "pikkujatti" }).catch((e: { init: { status: number } }) => e);
+    const pj: any = await load(occupationalLandingRoute, "/fi/ajanvaraus/tyoterveys", { brand: "pikkujatti" }).catch(
+      (e: { init: { status: number } }) => e,
+    );
     expect(pj.init.status).toBe(404);
-    const kela = await load(searchRoute, "/fi/ajanvaraus/kela65").then(() => null, (e) => e);
+    const kela = await load(searchRoute, "/fi/ajanvaraus/kela65").then(
+      () => null,
+      (e) => e,
+    );
     expect(kela).toBeNull();
   });
 
   it("the landing offers occupational only in the main brand", async () => {
-    expect(await load(landingRoute, "/fi/ajanvaraus")).toEqual({ types: ["private", "occupational", "insurance", "kela65"] });
-    expect(await load(landingRoute, "/fi/ajanvaraus", { brand: "pikkujatti" })).toEqual({ types: ["private", "insurance", "kela65"] });
+    expect(await load(landingRoute, "/fi/ajanvaraus")).toEqual({
+      types: ["private", "occupational", "insurance", "kela65"],
+    });
+    expect(await load(landingRoute, "/fi/ajanvaraus", { brand: "pikkujatti" })).toEqual({
+      types: ["private", "insurance", "kela65"],
+    });
   });
 });
 
 describe("search calls", () => {
   it("GET /api/appointments answers the spec's shape and honours the flags", async () => {
-    const { status, body } = answer(await load(apiAppointments, "/api/appointments?isKela65=true&lang=en&startDate=2026-11-23&endDate=2026-11-24"));
+    const { status, body } = answer(
+      await load(apiAppointments, "/api/appointments?isKela65=true&lang=en&startDate=2026-11-23&endDate=2026-11-24"),
+    );
     expect(status).toBe(200);
     expect(body.availableAppointments.type).toBe("success");
     const list = body.availableAppointments.appointments;
@@ -227,7 +317,9 @@ describe("search calls", () => {
   });
 
   it("GET /api/appointments items carry the spec's Appointment fields (content, reservation notes, flags)", async () => {
-    const { body } = answer(await load(apiAppointments, "/api/appointments?specialtyIds=PSY&includeRemote=true&lang=en&startDate=2026-11-23"));
+    const { body } = answer(
+      await load(apiAppointments, "/api/appointments?specialtyIds=PSY&includeRemote=true&lang=en&startDate=2026-11-23"),
+    );
     const [item] = body.availableAppointments.appointments;
     expect(item).toMatchObject({
       id: expect.any(Number),
@@ -236,7 +328,13 @@ describe("search calls", () => {
       isSpecificTime: true,
       isCovidTestAppointment: false,
       practitionerId: "P-SAL",
-      practitioner: { name: "Sari Salo", title: "Psychologist", isResource: false, cmsContent: { profilePicture: { url: null } }, appointmentReservationInfo: "The first visit is an assessment visit." },
+      practitioner: {
+        name: "Sari Salo",
+        title: "Psychologist",
+        isResource: false,
+        cmsContent: { profilePicture: { url: null } },
+        appointmentReservationInfo: "The first visit is an assessment visit.",
+      },
       clinicId: "RMT",
       clinic: { cmsContent: { name: expect.any(String) } },
       specialtyId: "PSY",
@@ -253,7 +351,12 @@ describe("search calls", () => {
   });
 
   it("GET /api/appointments expands clinicIds with the neighbouring municipalities' clinics (part 2 §7)", async () => {
-    const { body } = answer(await load(apiAppointments, "/api/appointments?clinicIds=ESP-LEPPAVAARA&specialtyIds=YLE&lang=fi&startDate=2026-11-23&endDate=2026-12-04"));
+    const { body } = answer(
+      await load(
+        apiAppointments,
+        "/api/appointments?clinicIds=ESP-LEPPAVAARA&specialtyIds=YLE&lang=fi&startDate=2026-11-23&endDate=2026-12-04",
+      ),
+    );
     const clinics = new Set(body.availableAppointments.appointments.map((a: any) => a.clinicId));
     // Espoo's neighbours are Helsinki and Vantaa: the Helsinki general practitioner's times come along.
     expect(clinics.has("ESP-LEPPAVAARA")).toBe(true);
@@ -262,27 +365,57 @@ describe("search calls", () => {
   });
 
   it("answers 400 for bad parameters and 401 for an anonymous occupational search", async () => {
-    for (const q of ["startDate=2026-13-01", "time=night", "offset=abc", "clinicIds=%3Cx%3E", "lang=de", "isKela65=yes", "isKela65=true&isInsuranceCustomer=true", "startDate=2026-12-02&endDate=2026-12-01"]) {
+    for (const q of [
+      "startDate=2026-13-01",
+      "time=night",
+      "offset=abc",
+      "clinicIds=%3Cx%3E",
+      "lang=de",
+      "isKela65=yes",
+      "isKela65=true&isInsuranceCustomer=true",
+      "startDate=2026-12-02&endDate=2026-12-01",
+    ]) {
       const { status, body } = answer(await load(apiAppointments, `/api/appointments?${q}`));
       expect(status, q).toBe(400);
       expect(body.type).toBe("ValidationError");
     }
     expect(answer(await load(apiAppointments, "/api/appointments?isOccupationalHealthcare=true")).status).toBe(401);
-    expect(answer(await load(apiAppointments, "/api/appointments?isOccupationalHealthcare=true", { as: "patient" })).status).toBe(403);
-    expect(answer(await load(apiAppointments, "/api/appointments?isOccupationalHealthcare=true", { as: "employee" })).status).toBe(200);
+    expect(
+      answer(await load(apiAppointments, "/api/appointments?isOccupationalHealthcare=true", { as: "patient" })).status,
+    ).toBe(403);
+    expect(
+      answer(await load(apiAppointments, "/api/appointments?isOccupationalHealthcare=true", { as: "employee" })).status,
+    ).toBe(200);
   });
 
   it("GET practitioner-clinics, specialty and available-appointment-dates", async () => {
-    expect(answer(await load(apiPractitionerClinics, "/api/appointments/practitioner-clinics?id=P-AHO&lang=fi")).body).toEqual({ clinicIds: ["HKI-KAMPPI", "RMT"] });
-    expect(answer(await load(apiPractitionerClinics, "/api/appointments/practitioner-clinics?id=NOPE")).status).toBe(404);
+    expect(
+      answer(await load(apiPractitionerClinics, "/api/appointments/practitioner-clinics?id=P-AHO&lang=fi")).body,
+    ).toEqual({ clinicIds: ["HKI-KAMPPI", "RMT"] });
+    expect(answer(await load(apiPractitionerClinics, "/api/appointments/practitioner-clinics?id=NOPE")).status).toBe(
+      404,
+    );
     expect(answer(await load(apiPractitionerClinics, "/api/appointments/practitioner-clinics")).status).toBe(400);
     expect(answer(await load(apiSpecialty, "/api/appointments/specialty?id=HOI&lang=sv")).body).toEqual({
       specialty: { cmsContent: { title: "Sjukskötare", description: expect.stringContaining("vaccinationer") } },
     });
     expect(answer(await load(apiSpecialty, "/api/appointments/specialty?id=HOI&lang=xx")).status).toBe(400);
-    const dates = answer(await load(apiDates, "/api/appointments/available-appointment-dates?startDate=2026-11-20&endDate=2026-11-27&specialtyIds=YLE&timeOfDay=evening"));
-    expect(dates.body.dates).toEqual(["2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]);
-    expect(answer(await load(apiDates, "/api/appointments/available-appointment-dates?timeOfDay=late")).status).toBe(400);
+    const dates = answer(
+      await load(
+        apiDates,
+        "/api/appointments/available-appointment-dates?startDate=2026-11-20&endDate=2026-11-27&specialtyIds=YLE&timeOfDay=evening",
+      ),
+    );
+    expect(dates.body.dates).toEqual([
+      "2026-11-20",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+    ]);
+    expect(answer(await load(apiDates, "/api/appointments/available-appointment-dates?timeOfDay=late")).status).toBe(
+      400,
+    );
   });
 });
-

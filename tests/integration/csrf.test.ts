@@ -3,7 +3,16 @@ import { sessionContext } from "~/.server/context";
 import { CSRF_COOKIE, csrfTokenFor, isValidCsrf, newCsrfCookieValue, readCsrfCookie } from "~/.server/csrf";
 import { sessionMiddleware } from "~/.server/middleware";
 import { SESSION_COOKIE } from "~/.server/session";
-import { cookiePair, login, makeContext, makeRequest, ORIGIN, runMiddleware, sessionOf, useTestDatabase } from "./test-db";
+import {
+  cookiePair,
+  login,
+  makeContext,
+  makeRequest,
+  ORIGIN,
+  runMiddleware,
+  sessionOf,
+  useTestDatabase,
+} from "./test-db";
 
 const t = useTestDatabase();
 
@@ -18,7 +27,14 @@ const token = csrfTokenFor(cookie);
 const csrfCookie = `${CSRF_COOKIE()}=${cookie}`;
 
 /** A POST that carries the browser's CSRF cookie, with the token wherever the test puts it. */
-function post(options: { path?: string; form?: Record<string, string>; headers?: Record<string, string>; cookie?: string | null } = {}) {
+function post(
+  options: {
+    path?: string;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+    cookie?: string | null;
+  } = {},
+) {
   return makeRequest(options.path ?? "/fi/rekisterointi", {
     method: "POST",
     cookie: options.cookie === null ? undefined : (options.cookie ?? csrfCookie),
@@ -38,7 +54,11 @@ describe("isValidCsrf", () => {
   it("accepts the token in a multipart form", async () => {
     const form = new FormData();
     form.set("csrfToken", token);
-    const request = new Request("http://localhost:3000/fi/rekisterointi", { method: "POST", headers: { Cookie: csrfCookie }, body: form });
+    const request = new Request("http://localhost:3000/fi/rekisterointi", {
+      method: "POST",
+      headers: { Cookie: csrfCookie },
+      body: form,
+    });
     expect(request.headers.get("Content-Type")).toMatch(/^multipart\/form-data/);
     expect(await isValidCsrf(request, readCsrfCookie(request))).toBe(true);
   });
@@ -49,7 +69,11 @@ describe("isValidCsrf", () => {
   });
 
   it("accepts the token in the X-CSRF-Token header", async () => {
-    const request = makeRequest("/api/session", { method: "POST", cookie: csrfCookie, headers: { "X-CSRF-Token": token } });
+    const request = makeRequest("/api/session", {
+      method: "POST",
+      cookie: csrfCookie,
+      headers: { "X-CSRF-Token": token },
+    });
     expect(await isValidCsrf(request, readCsrfCookie(request))).toBe(true);
   });
 
@@ -72,7 +96,12 @@ describe("isValidCsrf", () => {
   });
 
   it("rejects a forged or truncated token", async () => {
-    for (const forged of [cookie, token.slice(0, -1), `${token}x`, token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase()]) {
+    for (const forged of [
+      cookie,
+      token.slice(0, -1),
+      `${token}x`,
+      token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase(),
+    ]) {
       const request = post({ form: { csrfToken: forged } });
       expect(await isValidCsrf(request, readCsrfCookie(request))).toBe(false);
     }
@@ -109,7 +138,9 @@ describe("the root session middleware", () => {
   });
 
   it("refuses a POST whose token belongs to another browser", async () => {
-    const { thrown, nextCalled } = await throughMiddleware(post({ form: { csrfToken: csrfTokenFor(newCsrfCookieValue()) } }));
+    const { thrown, nextCalled } = await throughMiddleware(
+      post({ form: { csrfToken: csrfTokenFor(newCsrfCookieValue()) } }),
+    );
     expect(statusOf(thrown)).toBe(403);
     expect(nextCalled).toBe(false);
   });
@@ -123,7 +154,11 @@ describe("the root session middleware", () => {
     const patient = t.person("patient");
     const session = await login(patient);
     const bound = csrfTokenFor(cookie, (await sessionState(session)).idHash);
-    const request = post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: bound }, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } });
+    const request = post({
+      cookie: `${csrfCookie}; ${cookiePair(session)}`,
+      form: { csrfToken: bound },
+      headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+    });
     const { thrown, nextCalled, response, context } = await throughMiddleware(request);
     expect(thrown).toBeNull();
     expect(nextCalled).toBe(true);
@@ -138,21 +173,38 @@ describe("the root session middleware", () => {
     const session = await login(patient);
     const other = await login(t.person("guardian"));
     for (const stale of [token, csrfTokenFor(cookie, (await sessionState(other)).idHash)]) {
-      const { thrown, nextCalled } = await throughMiddleware(post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: stale } }));
+      const { thrown, nextCalled } = await throughMiddleware(
+        post({ cookie: `${csrfCookie}; ${cookiePair(session)}`, form: { csrfToken: stale } }),
+      );
       expect(statusOf(thrown)).toBe(403);
       expect(nextCalled).toBe(false);
     }
   });
 
   it("refuses a valid token sent from another origin or site", async () => {
-    const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }];
+    const foreign: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+    ];
     for (const headers of foreign) {
-      const api = makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, { method: "POST", cookie: csrfCookie, headers });
+      const api = makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, {
+        method: "POST",
+        cookie: csrfCookie,
+        headers,
+      });
       const { thrown, nextCalled } = await throughMiddleware(api);
       expect(statusOf(thrown), JSON.stringify(headers)).toBe(403);
       expect(nextCalled).toBe(false);
     }
-    const same = await throughMiddleware(makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, { method: "POST", cookie: csrfCookie, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } }));
+    const same = await throughMiddleware(
+      makeRequest(`/api/logout?csrfToken=${encodeURIComponent(token)}`, {
+        method: "POST",
+        cookie: csrfCookie,
+        headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      }),
+    );
     expect(same.thrown).toBeNull();
     expect(same.nextCalled).toBe(true);
   });

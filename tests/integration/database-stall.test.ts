@@ -33,7 +33,10 @@ function stallableProxy(target: URL) {
     else connect();
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+      ),
     freeze() {
       frozen = true;
       for (const s of sockets) s.pause();

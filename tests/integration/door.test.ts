@@ -1,7 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
-import { DOOR_LOCK_MINUTES, DOOR_MAX_FAILURES, doorCheckIn, doorToken, doorView } from "~/features/appointments/door.server";
+import {
+  DOOR_LOCK_MINUTES,
+  DOOR_MAX_FAILURES,
+  doorCheckIn,
+  doorToken,
+  doorView,
+} from "~/features/appointments/door.server";
 import type { Person } from "~/.server/session";
 import * as doorRoute from "~/routes/appointments/door";
 import { FIXED_NOW, makeContext, makeRequest, useTestDatabase } from "./test-db";
@@ -10,7 +16,11 @@ const t = useTestDatabase();
 
 async function tokenOf(person: Person, index = 0) {
   const rows = await t.db
-    .select({ appointmentId: s.reservations.appointmentId, reservationId: s.reservations.id, checkedInAt: s.reservations.checkedInAt })
+    .select({
+      appointmentId: s.reservations.appointmentId,
+      reservationId: s.reservations.id,
+      checkedInAt: s.reservations.checkedInAt,
+    })
     .from(s.reservations)
     .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
     .where(eq(s.reservations.personId, person.id))
@@ -25,7 +35,12 @@ describe("the clinic-door link", () => {
   it("shows time and place only, and a tampered or foreign link is not found", async () => {
     const { token, appointmentId } = await tokenOf(t.person("employee"));
     const view = await doorView(token, FIXED_NOW);
-    expect(view).toMatchObject({ state: "active", selfCheckInStatus: "allowed", clinic: { name: "Solmu Kamppi" }, locked: false });
+    expect(view).toMatchObject({
+      state: "active",
+      selfCheckInStatus: "allowed",
+      clinic: { name: "Solmu Kamppi" },
+      locked: false,
+    });
     expect(JSON.stringify(view)).not.toContain("Liisa");
     expect(JSON.stringify(view)).not.toContain(t.person("employee").identityCode);
 
@@ -33,7 +48,9 @@ describe("the clinic-door link", () => {
     expect(await doorView(forged, FIXED_NOW)).toBeNull();
     expect(await doorView("not a token", FIXED_NOW)).toBeNull();
     const other = await tokenOf(t.person("patient"));
-    const swapped = Buffer.from(`${appointmentId}_${Buffer.from(other.token, "base64url").toString().split("_")[1]}`).toString("base64url");
+    const swapped = Buffer.from(
+      `${appointmentId}_${Buffer.from(other.token, "base64url").toString().split("_")[1]}`,
+    ).toString("base64url");
     expect(await doorView(swapped, FIXED_NOW)).toBeNull();
     expect(await doorCheckIn(forged, lastFour(t.person("employee")), "10.0.0.1", FIXED_NOW)).toBe("notFound");
   });
@@ -42,7 +59,14 @@ describe("the clinic-door link", () => {
     const { token, appointmentId } = await tokenOf(t.person("employee"));
     expect(await doorView(token, FIXED_NOW)).toMatchObject({ appointmentId });
     // Extra characters that base64url decoding would skip or drop as left-over bits.
-    for (const variant of [`${token}A`, `${token}x`, `${token}AA`, `${token}=`, `${token.slice(0, -1)}${token.at(-1) === "A" ? "B" : "A"}`, token.slice(0, -1)]) {
+    for (const variant of [
+      `${token}A`,
+      `${token}x`,
+      `${token}AA`,
+      `${token}=`,
+      `${token.slice(0, -1)}${token.at(-1) === "A" ? "B" : "A"}`,
+      token.slice(0, -1),
+    ]) {
       expect(await doorView(variant, FIXED_NOW), variant).toBeNull();
     }
     expect(await doorCheckIn(`${token}A`, lastFour(t.person("employee")), "10.0.0.9", FIXED_NOW)).toBe("notFound");
@@ -61,7 +85,10 @@ describe("the clinic-door link", () => {
     const employee = t.person("employee");
     const { token, reservationId } = await tokenOf(employee, 1);
     expect(await doorCheckIn(token, "000X", "10.0.0.2", FIXED_NOW)).toBe("ssnEndPartMismatch");
-    expect((await t.db.select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, reservationId)))[0].failures).toBe(1);
+    expect(
+      (await t.db.select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, reservationId)))[0]
+        .failures,
+    ).toBe(1);
     expect(await doorCheckIn(token, lastFour(employee).toLowerCase(), "10.0.0.2", FIXED_NOW)).toBe("success");
     expect(await doorCheckIn(token, lastFour(employee), "10.0.0.2", FIXED_NOW)).toBe("alreadyCheckedIn");
     const [res] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
@@ -72,8 +99,15 @@ describe("the clinic-door link", () => {
   it("locks an appointment after five wrong codes, even for the right one afterwards", async () => {
     const { token, reservationId } = await tokenOf(t.person("employee"), 0);
     const results = [];
-    for (let i = 0; i < DOOR_MAX_FAILURES; i++) results.push(await doorCheckIn(token, "999Y", `10.1.0.${i}`, FIXED_NOW));
-    expect(results).toEqual(["ssnEndPartMismatch", "ssnEndPartMismatch", "ssnEndPartMismatch", "ssnEndPartMismatch", "locked"]);
+    for (let i = 0; i < DOOR_MAX_FAILURES; i++)
+      results.push(await doorCheckIn(token, "999Y", `10.1.0.${i}`, FIXED_NOW));
+    expect(results).toEqual([
+      "ssnEndPartMismatch",
+      "ssnEndPartMismatch",
+      "ssnEndPartMismatch",
+      "ssnEndPartMismatch",
+      "locked",
+    ]);
     expect(await doorCheckIn(token, lastFour(t.person("employee")), "10.1.1.1", FIXED_NOW)).toBe("locked");
     const view = (await doorView(token, FIXED_NOW))!;
     expect(view.locked).toBe(true);
@@ -113,7 +147,13 @@ describe("consent at the clinic door", () => {
   it("saves the consent form with the right code and checks in, in one go", async () => {
     const senior = t.person("senior");
     const { token, reservationId } = await tokenOf(senior);
-    const choices = { allowsCommonRegistry: true, allowsViewingOccupationalInformation: false, allowsMarketingMail: false, allowsTreatmentInstructionsMail: true, allowsBookingSms: true };
+    const choices = {
+      allowsCommonRegistry: true,
+      allowsViewingOccupationalInformation: false,
+      allowsMarketingMail: false,
+      allowsTreatmentInstructionsMail: true,
+      allowsBookingSms: true,
+    };
     expect(await doorCheckIn(token, "000A", "10.4.0.1", FIXED_NOW, choices)).toBe("ssnEndPartMismatch");
     const [unchanged] = await t.db.select().from(s.people).where(eq(s.people.id, senior.id));
     expect(unchanged.patientDataConsent).toBe("missing");

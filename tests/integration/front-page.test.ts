@@ -7,7 +7,17 @@ import { createSession, readSession, type Person } from "~/.server/session";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { loader as homeLoader } from "~/routes/front-page/home";
-import { clockAt, cookiePair, FIXED_NOW, login, makeContext, makeRequest, routeArgs, thrownResponse, useTestDatabase } from "./test-db";
+import {
+  clockAt,
+  cookiePair,
+  FIXED_NOW,
+  login,
+  makeContext,
+  makeRequest,
+  routeArgs,
+  thrownResponse,
+  useTestDatabase,
+} from "./test-db";
 
 const t = useTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,7 +31,10 @@ async function userSession(user: Person, acting: Person = user): Promise<UserSes
 }
 
 async function accessLogRows(subjectId: string) {
-  return t.db.select().from(s.accessLog).where(and(eq(s.accessLog.subjectId, subjectId), eq(s.accessLog.resource, "front-page")));
+  return t.db
+    .select()
+    .from(s.accessLog)
+    .where(and(eq(s.accessLog.subjectId, subjectId), eq(s.accessLog.resource, "front-page")));
 }
 
 async function runHome(path: string, session?: string) {
@@ -41,7 +54,9 @@ describe("loadFrontPage", () => {
       .where(and(isNull(s.reservations.id), gt(s.appointments.startsAt, FIXED_NOW)))
       .orderBy(asc(s.appointments.startsAt))
       .limit(1);
-    await t.db.insert(s.reservations).values({ appointmentId: earliestFree.id, personId: patient.id, status: "cancelled", cancelledAt: FIXED_NOW });
+    await t.db
+      .insert(s.reservations)
+      .values({ appointmentId: earliestFree.id, personId: patient.id, status: "cancelled", cancelledAt: FIXED_NOW });
 
     const state = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
 
@@ -72,7 +87,11 @@ describe("loadFrontPage", () => {
     expect(state.actingFor).toBeNull();
     expect(state.mfaOnboardingParam).toEqual({ phoneNumber: "+358401234567" });
 
-    expect(state.conversationSummaries.map((c) => ({ title: c.title, isActive: c.isActive })).sort((a, b) => a.title!.localeCompare(b.title!))).toEqual([
+    expect(
+      state.conversationSummaries
+        .map((c) => ({ title: c.title, isActive: c.isActive }))
+        .sort((a, b) => a.title!.localeCompare(b.title!)),
+    ).toEqual([
       { title: "Laboratoriotulokset", isActive: true },
       { title: "Reseptin uusiminen", isActive: false },
     ]);
@@ -109,7 +128,9 @@ describe("loadFrontPage", () => {
 
     const state = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
     // The reply came after the customer last read the thread; the closed thread has been read.
-    expect(state.conversationSummaries.map((c) => ({ title: c.title, unread: c.unread, latestAt: c.latestAt }))).toEqual([
+    expect(
+      state.conversationSummaries.map((c) => ({ title: c.title, unread: c.unread, latestAt: c.latestAt })),
+    ).toEqual([
       { title: "Laboratoriotulokset", unread: true, latestAt: latestOf("Laboratoriotulokset") },
       { title: "Reseptin uusiminen", unread: false, latestAt: latestOf("Reseptin uusiminen") },
     ]);
@@ -158,7 +179,9 @@ describe("loadFrontPage", () => {
     expect(state.customer).toEqual({ firstName: "Matti" });
     expect(state.actingFor).toEqual({ firstName: "Aino", lastName: "Virtanen" });
     expect(state.mfaOnboardingParam).toBeNull();
-    expect(state.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([["Laura Lahtinen", "Pikkujätti Kamppi"]]);
+    expect(state.appointmentSummaries.map((a) => [a.practitionerName, a.clinicName])).toEqual([
+      ["Laura Lahtinen", "Pikkujätti Kamppi"],
+    ]);
     expect(state.visitSummaries.map((v) => v.practitionerName)).toEqual(["Laura Lahtinen"]);
     expect(state.prescriptions.map((p) => p.medicineName)).toEqual(["Amorion"]);
     expect(state.canRenewPrescriptions).toBe(false);
@@ -190,7 +213,12 @@ describe("loadFrontPage", () => {
     expect(Number(after)).toBe(Number(total) + 2);
     const childRows = await accessLogRows(child.id);
     expect(childRows).toHaveLength(childBefore + 1);
-    expect(childRows.at(-1)).toMatchObject({ actorId: guardian.id, subjectId: child.id, action: "read", resource: "front-page" });
+    expect(childRows.at(-1)).toMatchObject({
+      actorId: guardian.id,
+      subjectId: child.id,
+      action: "read",
+      resource: "front-page",
+    });
     expect(childRows.at(-1)!.at.getTime()).toBe(viewedAt.getTime());
     const patientRows = await accessLogRows(patient.id);
     expect(patientRows).toHaveLength(patientBefore + 1);
@@ -216,7 +244,11 @@ describe("front page route loader", () => {
   });
 
   it("sends an identified person without a patient record to registration", async () => {
-    const session = await createSession({ userId: null, actingPersonId: null, pendingIdentity: { identityCode: unregisteredIdentityCode() } });
+    const session = await createSession({
+      userId: null,
+      actingPersonId: null,
+      pendingIdentity: { identityCode: unregisteredIdentityCode() },
+    });
     const response = await thrownResponse(await runHome("/fi", session));
     expect(response.headers.get("Location")).toBe("/fi/rekisterointi?next=%2Ffi");
   });

@@ -20,7 +20,15 @@ const t = useTestDatabase();
 
 type Payload = { name: string; contentType?: string; body?: BodyInit };
 type Auth = "stranger" | "anonymous" | "user";
-type Failure = { method: string; path: string; pattern: string; payload: string; auth: Auth; status: number; body: string };
+type Failure = {
+  method: string;
+  path: string;
+  pattern: string;
+  payload: string;
+  auth: Auth;
+  status: number;
+  body: string;
+};
 
 // --- the corpus ------------------------------------------------------------------------------------
 
@@ -30,7 +38,21 @@ const SQL_PAYLOAD = "' OR 1=1; DROP TABLE people; --";
 const HTML_PAYLOAD = '"><script>alert(1)</script><img src=x onerror=alert(1)>';
 const UNICODE = "\u202e\u200b𝕏😀 ÅÄÖ ꙮ \ufeff";
 /** An appointment id in every shape `Number()` would accept or choke on. */
-const ODD_IDS: unknown[] = [true, [37], { id: 37 }, "0x25", " 37 ", "37.0", 37.5, 0, 1e300, "1e3", 2 ** 31, null, "037"];
+const ODD_IDS: unknown[] = [
+  true,
+  [37],
+  { id: 37 },
+  "0x25",
+  " 37 ",
+  "37.0",
+  37.5,
+  0,
+  1e300,
+  "1e3",
+  2 ** 31,
+  null,
+  "037",
+];
 
 /** Every field a form or call of the portal reads, with plausible values. */
 function baseFields(ids: Ids): Record<string, unknown> {
@@ -79,9 +101,18 @@ function baseFields(ids: Ids): Record<string, unknown> {
 const mapStrings = (o: Record<string, unknown>, f: (v: string) => unknown) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "string" ? f(v) : v]));
 const mapAll = (o: Record<string, unknown>, v: unknown) => Object.fromEntries(Object.keys(o).map((k) => [k, v]));
-const json = (name: string, value: unknown): Payload => ({ name, contentType: "application/json", body: JSON.stringify(value) });
-const formBody = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
-const form = (name: string, value: Record<string, unknown>): Payload => ({ name, contentType: "application/x-www-form-urlencoded", body: formBody(value) });
+const json = (name: string, value: unknown): Payload => ({
+  name,
+  contentType: "application/json",
+  body: JSON.stringify(value),
+});
+const formBody = (o: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+const form = (name: string, value: Record<string, unknown>): Payload => ({
+  name,
+  contentType: "application/x-www-form-urlencoded",
+  body: formBody(value),
+});
 
 function corpus(ids: Ids): Payload[] {
   const base = baseFields(ids);
@@ -107,46 +138,118 @@ function corpus(ids: Ids): Payload[] {
     { name: "malformed JSON", contentType: "application/json", body: '{"appointmentId":' },
     { name: "JSON with trailing garbage", contentType: "application/json", body: '{"a":1}}x' },
     { name: "deeply nested JSON", contentType: "application/json", body: "[".repeat(5000) + "]".repeat(5000) },
-    { name: "JSON lone surrogate", contentType: "application/json", body: JSON.stringify(base).replace('"Kipeä polvi"', '"\\ud800x"') },
-    { name: "JSON __proto__", contentType: "application/json", body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"appointmentId":{"valueOf":1}}' },
+    {
+      name: "JSON lone surrogate",
+      contentType: "application/json",
+      body: JSON.stringify(base).replace('"Kipeä polvi"', '"\\ud800x"'),
+    },
+    {
+      name: "JSON __proto__",
+      contentType: "application/json",
+      body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"appointmentId":{"valueOf":1}}',
+    },
     json("JSON fields as objects", mapAll(base, { a: 1 })),
     json("JSON fields as arrays", mapAll(base, ["x", 1])),
     json("JSON fields as numbers", mapAll(base, 1e21)),
     json("JSON fields as null", mapAll(base, null)),
     json("JSON fields as booleans", mapAll(base, true)),
     ...ODD_IDS.map((id) => json(`JSON appointmentId ${JSON.stringify(id)}`, { ...base, appointmentId: id })),
-    json("JSON NUL in every string", mapStrings(base, () => NUL)),
-    json("JSON NUL appended", mapStrings(base, (v) => v + "\u0000")),
-    json("JSON control characters", mapStrings(base, (v) => v + CONTROL)),
-    json("JSON huge strings", mapStrings(base, () => "x".repeat(2_500))),
+    json(
+      "JSON NUL in every string",
+      mapStrings(base, () => NUL),
+    ),
+    json(
+      "JSON NUL appended",
+      mapStrings(base, (v) => v + "\u0000"),
+    ),
+    json(
+      "JSON control characters",
+      mapStrings(base, (v) => v + CONTROL),
+    ),
+    json(
+      "JSON huge strings",
+      mapStrings(base, () => "x".repeat(2_500)),
+    ),
     json("JSON one 90 kB string", { ...base, arrivalReason: "y".repeat(90_000), description: undefined }),
-    json("JSON SQL", mapStrings(base, () => SQL_PAYLOAD)),
-    json("JSON HTML", mapStrings(base, () => HTML_PAYLOAD)),
-    json("JSON unicode", mapStrings(base, (v) => v + UNICODE)),
+    json(
+      "JSON SQL",
+      mapStrings(base, () => SQL_PAYLOAD),
+    ),
+    json(
+      "JSON HTML",
+      mapStrings(base, () => HTML_PAYLOAD),
+    ),
+    json(
+      "JSON unicode",
+      mapStrings(base, (v) => v + UNICODE),
+    ),
     form("plausible form", base),
     ...intents.map((intent) => form(`form intent ${intent.slice(0, 20)}`, { ...base, intent })),
-    ...["0x25", " 37 ", "037", "true", "99999999999"].map((id) => form(`form appointmentId ${JSON.stringify(id)}`, { ...base, appointmentId: id })),
-    form("form NUL in every field", mapStrings(base, () => NUL)),
+    ...["0x25", " 37 ", "037", "true", "99999999999"].map((id) =>
+      form(`form appointmentId ${JSON.stringify(id)}`, { ...base, appointmentId: id }),
+    ),
+    form(
+      "form NUL in every field",
+      mapStrings(base, () => NUL),
+    ),
     // The same with each page intent, so the text reaches whichever branch of a page action reads it.
-    ...["reserve", "saveContact", "checkIn", "insurance:verify"].map((intent) => form(`form NUL, intent ${intent}`, { ...mapStrings(base, (v) => v + "\u0000"), intent })),
-    form("form control characters", mapStrings(base, (v) => v + CONTROL)),
-    form("form huge fields", mapStrings(base, () => "z".repeat(2_500))),
-    form("form SQL", mapStrings(base, () => SQL_PAYLOAD)),
-    form("form HTML", mapStrings(base, () => HTML_PAYLOAD)),
-    { name: "form bad percent-encoding", contentType: "application/x-www-form-urlencoded", body: `${formBody(base)}&arrivalReason=%E0%A4%A&ssn=%&x=%zz` },
-    { name: "form repeated keys", contentType: "application/x-www-form-urlencoded", body: `${formBody(base)}&appointmentId=1&appointmentId=2&intent=checkIn` },
+    ...["reserve", "saveContact", "checkIn", "insurance:verify"].map((intent) =>
+      form(`form NUL, intent ${intent}`, { ...mapStrings(base, (v) => v + "\u0000"), intent }),
+    ),
+    form(
+      "form control characters",
+      mapStrings(base, (v) => v + CONTROL),
+    ),
+    form(
+      "form huge fields",
+      mapStrings(base, () => "z".repeat(2_500)),
+    ),
+    form(
+      "form SQL",
+      mapStrings(base, () => SQL_PAYLOAD),
+    ),
+    form(
+      "form HTML",
+      mapStrings(base, () => HTML_PAYLOAD),
+    ),
+    {
+      name: "form bad percent-encoding",
+      contentType: "application/x-www-form-urlencoded",
+      body: `${formBody(base)}&arrivalReason=%E0%A4%A&ssn=%&x=%zz`,
+    },
+    {
+      name: "form repeated keys",
+      contentType: "application/x-www-form-urlencoded",
+      body: `${formBody(base)}&appointmentId=1&appointmentId=2&intent=checkIn`,
+    },
     { name: "multipart form", body: multipart },
     { name: "multipart with files", body: withFile },
-    { name: "malformed multipart", contentType: "multipart/form-data; boundary=zzz", body: "--yyy\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n" },
+    {
+      name: "malformed multipart",
+      contentType: "multipart/form-data; boundary=zzz",
+      body: '--yyy\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n',
+    },
     { name: "multipart without boundary", contentType: "multipart/form-data", body: "x" },
     { name: "text/plain", contentType: "text/plain", body: "arrivalReason=Kipeä polvi" },
     { name: "text/plain JSON", contentType: "text/plain", body: JSON.stringify(base) },
-    { name: "XML", contentType: "application/xml", body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
+    {
+      name: "XML",
+      contentType: "application/xml",
+      body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+    },
     { name: "JSON without a content type", body: new Blob([JSON.stringify(base)]) },
     { name: "JSON as UTF-16", contentType: "application/json; charset=utf-16", body: JSON.stringify(base) },
     { name: "JSON content type variant", contentType: "application/vnd.api+json", body: JSON.stringify(base) },
-    { name: "binary", contentType: "application/octet-stream", body: new Uint8Array([0, 255, 254, 192, 128, 0xe0, 0xa4]) },
-    { name: "invalid UTF-8 form", contentType: "application/x-www-form-urlencoded", body: new Uint8Array([...Buffer.from("arrivalReason="), 0xff, 0xfe, 0xc0]) },
+    {
+      name: "binary",
+      contentType: "application/octet-stream",
+      body: new Uint8Array([0, 255, 254, 192, 128, 0xe0, 0xa4]),
+    },
+    {
+      name: "invalid UTF-8 form",
+      contentType: "application/x-www-form-urlencoded",
+      body: new Uint8Array([...Buffer.from("arrivalReason="), 0xff, 0xfe, 0xc0]),
+    },
   ];
 }
 
@@ -175,15 +278,35 @@ async function findIds(): Promise<Ids> {
     .select({ id: s.reservations.appointmentId })
     .from(s.reservations)
     .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-    .where(and(eq(s.reservations.personId, patient.id), eq(s.reservations.status, "active"), eq(s.appointments.locationType, "physicalLocation"), gt(s.appointments.startsAt, FIXED_NOW)))
+    .where(
+      and(
+        eq(s.reservations.personId, patient.id),
+        eq(s.reservations.status, "active"),
+        eq(s.appointments.locationType, "physicalLocation"),
+        gt(s.appointments.startsAt, FIXED_NOW),
+      ),
+    )
     .orderBy(s.appointments.startsAt)
     .limit(1);
-  const [foreign] = await t.db.select({ id: s.reservations.appointmentId }).from(s.reservations).where(eq(s.reservations.personId, t.person("youngChild").id)).limit(1);
+  const [foreign] = await t.db
+    .select({ id: s.reservations.appointmentId })
+    .from(s.reservations)
+    .where(eq(s.reservations.personId, t.person("youngChild").id))
+    .limit(1);
   const [free] = await t.db
     .select({ id: s.appointments.id })
     .from(s.appointments)
-    .leftJoin(s.reservations, and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")))
-    .where(and(isNull(s.reservations.id), gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)), eq(s.appointments.requiresAuthToReserve, false)))
+    .leftJoin(
+      s.reservations,
+      and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
+    )
+    .where(
+      and(
+        isNull(s.reservations.id),
+        gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)),
+        eq(s.appointments.requiresAuthToReserve, false),
+      ),
+    )
     .orderBy(s.appointments.startsAt)
     .limit(1);
   const [door] = await t.db
@@ -201,9 +324,30 @@ function paramValues(name: string, ids: Ids): string[] {
   switch (name) {
     case "id":
     case "ids":
-      return [String(ids.own), String(ids.freeSlot), String(ids.foreign), `${ids.own},${ids.foreign}`, "0", `0${ids.own}`, "0x25", " 37", "37.0", "2147483648", "\u0000", "%", SQL_PAYLOAD];
+      return [
+        String(ids.own),
+        String(ids.freeSlot),
+        String(ids.foreign),
+        `${ids.own},${ids.foreign}`,
+        "0",
+        `0${ids.own}`,
+        "0x25",
+        " 37",
+        "37.0",
+        "2147483648",
+        "\u0000",
+        "%",
+        SQL_PAYLOAD,
+      ];
     case "token":
-      return [ids.token, "x", "A".repeat(200), Buffer.from(`${ids.own}_${"A".repeat(22)}`).toString("base64url"), "\u0000", SQL_PAYLOAD];
+      return [
+        ids.token,
+        "x",
+        "A".repeat(200),
+        Buffer.from(`${ids.own}_${"A".repeat(22)}`).toString("base64url"),
+        "\u0000",
+        SQL_PAYLOAD,
+      ];
     case "lang":
       return ["fi", "xx", "\u0000"];
     case "date":
@@ -236,7 +380,16 @@ async function freshLogin() {
   userToken = boundCsrfToken(csrfCookie, userCookie);
 }
 
-const BAD_COOKIES = ["session=%", "csrf=%E0%A4%A", `${CSRF_COOKIE()}=${csrfCookie}; session=%E0%A4%A`, "flash=%7B%22type", "flash=%", "analytics-consent=%", `csrf=${"x".repeat(4_000)}`, "=; ;;=x; session"];
+const BAD_COOKIES = [
+  "session=%",
+  "csrf=%E0%A4%A",
+  `${CSRF_COOKIE()}=${csrfCookie}; session=%E0%A4%A`,
+  "flash=%7B%22type",
+  "flash=%",
+  "analytics-consent=%",
+  `csrf=${"x".repeat(4_000)}`,
+  "=; ;;=x; session",
+];
 
 function headersFor(auth: Auth, payload?: Payload, cookieOverride?: string): Headers {
   const headers = new Headers();
@@ -245,7 +398,10 @@ function headersFor(auth: Auth, payload?: Payload, cookieOverride?: string): Hea
     headers.set("Cookie", cookieOverride);
     headers.set("X-CSRF-Token", token);
   } else if (auth !== "stranger") {
-    headers.set("Cookie", auth === "user" ? `${CSRF_COOKIE()}=${csrfCookie}; ${userCookie}` : `${CSRF_COOKIE()}=${csrfCookie}`);
+    headers.set(
+      "Cookie",
+      auth === "user" ? `${CSRF_COOKIE()}=${csrfCookie}; ${userCookie}` : `${CSRF_COOKIE()}=${csrfCookie}`,
+    );
     headers.set("X-CSRF-Token", auth === "user" ? userToken : token);
   }
   return headers;
@@ -263,7 +419,9 @@ function isValidationAnswer(body: string): boolean {
       value.type === "ValidationError" &&
       Array.isArray(value.details) &&
       value.details.length > 0 &&
-      value.details.every((d) => Object.keys(d).join() === "path,message" && typeof d.path === "string" && typeof d.message === "string")
+      value.details.every(
+        (d) => Object.keys(d).join() === "path,message" && typeof d.path === "string" && typeof d.message === "string",
+      )
     );
   } catch {
     return false;
@@ -271,27 +429,66 @@ function isValidationAnswer(body: string): boolean {
 }
 let sent = 0;
 
-async function send(method: string, path: string, auth: Auth, payload: Payload | undefined, pattern: string, cookie?: string): Promise<Response> {
-  const request = new Request(new URL(path, ORIGIN), { method, headers: headersFor(auth, payload, cookie), body: method === "GET" || method === "HEAD" ? undefined : payload?.body });
+async function send(
+  method: string,
+  path: string,
+  auth: Auth,
+  payload: Payload | undefined,
+  pattern: string,
+  cookie?: string,
+): Promise<Response> {
+  const request = new Request(new URL(path, ORIGIN), {
+    method,
+    headers: headersFor(auth, payload, cookie),
+    body: method === "GET" || method === "HEAD" ? undefined : payload?.body,
+  });
   // Rate limits count per client; a client address per request keeps every request reaching its action.
   counter += 1;
-  const response = await handle(request, { clientIp: `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}` });
+  const response = await handle(request, {
+    clientIp: `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
+  });
   const body = method === "HEAD" ? "" : await response.text();
   sent += 1;
   // A logout (the page or the call) ends the session the next requests are meant to carry.
-  if (auth === "user" && cookie === undefined && (response.headers.get("Set-Cookie") ?? "").includes(`${SESSION_COOKIE()}=;`)) await freshLogin();
+  if (
+    auth === "user" &&
+    cookie === undefined &&
+    (response.headers.get("Set-Cookie") ?? "").includes(`${SESSION_COOKIE()}=;`)
+  )
+    await freshLogin();
   // Every 400 of a call is the spec's validation answer.
   if (response.status === 400 && method !== "HEAD" && pattern.startsWith("api/") && !isValidationAnswer(body)) {
-    misshapen.push({ method, path: path.slice(0, 120), pattern, payload: payload?.name ?? "-", auth, status: 400, body: body.slice(0, 200) });
+    misshapen.push({
+      method,
+      path: path.slice(0, 120),
+      pattern,
+      payload: payload?.name ?? "-",
+      auth,
+      status: 400,
+      body: body.slice(0, 200),
+    });
   }
-  if (response.status >= 500) failures.push({ method, path: path.slice(0, 120), pattern, payload: payload?.name ?? "-", auth, status: response.status, body: body.slice(0, 200) });
+  if (response.status >= 500)
+    failures.push({
+      method,
+      path: path.slice(0, 120),
+      pattern,
+      payload: payload?.name ?? "-",
+      auth,
+      status: response.status,
+      body: body.slice(0, 200),
+    });
   return response;
 }
 
 /** Whether a request got past the method and login checks to the part of an action that reads the body. */
 function reachesAction(response: Response): boolean {
   const location = response.headers.get("Location");
-  return response.status !== 405 && response.status !== 401 && !(location && routeIdForPath(new URL(location, ORIGIN).pathname) === "login");
+  return (
+    response.status !== 405 &&
+    response.status !== 401 &&
+    !(location && routeIdForPath(new URL(location, ORIGIN).pathname) === "login")
+  );
 }
 
 function targets(): AppRoute[] {
@@ -327,11 +524,14 @@ describe("malformed input", () => {
       for (const auth of ["anonymous", "user"] as const) {
         for (const method of mutations) {
           const probe = await send(method, validPath, auth, plausible, pattern);
-          for (const payload of reachesAction(probe) ? payloads : sample) await send(method, validPath, auth, payload, pattern);
+          for (const payload of reachesAction(probe) ? payloads : sample)
+            await send(method, validPath, auth, payload, pattern);
         }
       }
-      for (const auth of route.isPage ? (["user"] as const) : (["anonymous", "user"] as const)) for (const query of QUERIES) await send("GET", validPath + query, auth, undefined, pattern);
-      for (const auth of ["stranger", "user"] as const) for (const method of ["HEAD", "OPTIONS"]) await send(method, validPath, auth, undefined, pattern);
+      for (const auth of route.isPage ? (["user"] as const) : (["anonymous", "user"] as const))
+        for (const query of QUERIES) await send("GET", validPath + query, auth, undefined, pattern);
+      for (const auth of ["stranger", "user"] as const)
+        for (const method of ["HEAD", "OPTIONS"]) await send(method, validPath, auth, undefined, pattern);
       for (const path of otherPaths) {
         for (const auth of ["anonymous", "user"] as const) {
           await send("GET", path, auth, undefined, pattern);
@@ -356,7 +556,14 @@ describe("malformed input", () => {
         grouped.set(key, [...(grouped.get(key) ?? []), f]);
       }
       const lines = [...grouped].map(([key, list]) => {
-        const examples = [...new Set(list.map((f) => `${f.payload}${f.path.includes("?") ? ` ${f.path.slice(f.path.indexOf("?"), f.path.indexOf("?") + 30)}` : ""} [${f.auth}]`))];
+        const examples = [
+          ...new Set(
+            list.map(
+              (f) =>
+                `${f.payload}${f.path.includes("?") ? ` ${f.path.slice(f.path.indexOf("?"), f.path.indexOf("?") + 30)}` : ""} [${f.auth}]`,
+            ),
+          ),
+        ];
         return `${key} ×${list.length}: ${examples.slice(0, 4).join("; ")}${examples.length > 4 ? ` …(${examples.length})` : ""} — ${list[0].body.replace(/\s+/g, " ").slice(0, 100)}`;
       });
       console.log(lines.join("\n"));

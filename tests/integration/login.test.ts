@@ -10,7 +10,11 @@ import { cookiePair, DEMO, FIXED_NOW, login, sessionOf, sessionRow, useTestDatab
 const t = useTestDatabase();
 
 /** A child born on the given date, with `guardianKey` as their guardian. */
-async function addChild(birth: { year: number; month: number; day: number }, individual: number, guardianKey: "guardian" | "patient") {
+async function addChild(
+  birth: { year: number; month: number; day: number },
+  individual: number,
+  guardianKey: "guardian" | "patient",
+) {
   const [child] = await t.db
     .insert(s.people)
     .values({
@@ -52,7 +56,9 @@ describe("findMandateChild", () => {
   });
 
   it(`allows a child aged ${MANDATE_MAX_AGE} until the 12th birthday`, async () => {
-    expect((await findMandateChild(t.person("guardian").id, turnsTwelveTomorrow.identityCode))?.id).toBe(turnsTwelveTomorrow.id);
+    expect((await findMandateChild(t.person("guardian").id, turnsTwelveTomorrow.identityCode))?.id).toBe(
+      turnsTwelveTomorrow.id,
+    );
     expect(await findMandateChild(t.person("guardian").id, turnedTwelveToday.identityCode)).toBeNull();
   });
 
@@ -65,7 +71,9 @@ describe("findMandateChild", () => {
   });
 
   it("refuses an unknown identity code and the guardian's own code", async () => {
-    expect(await findMandateChild(t.person("guardian").id, makeTestIdentityCode({ year: 2020, month: 1, day: 1 }, 999))).toBeNull();
+    expect(
+      await findMandateChild(t.person("guardian").id, makeTestIdentityCode({ year: 2020, month: 1, day: 1 }, 999)),
+    ).toBeNull();
     expect(await findMandateChild(t.person("guardian").id, DEMO.guardian.identityCode)).toBeNull();
   });
 });
@@ -106,7 +114,10 @@ describe("logout", () => {
     const cookies = await logout(null);
     expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE()}=`))).toContain("Max-Age=0");
     expect((await sessionOf(other)).status).toBe("valid");
-    const revoked = await t.db.select().from(s.sessions).where(eq(s.sessions.userId, t.person("senior").id));
+    const revoked = await t.db
+      .select()
+      .from(s.sessions)
+      .where(eq(s.sessions.userId, t.person("senior").id));
     expect(revoked.map((r) => r.revokedAt)).toEqual([null]);
   });
 });

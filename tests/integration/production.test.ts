@@ -29,8 +29,19 @@ afterAll(() => children.forEach((c) => c.stop()));
 
 function serve(env: NodeJS.ProcessEnv): Child {
   let output = "";
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OIDC_|SMS_|LAHITAPIOLA_|POHJOLA_|PUBLIC_ORIGIN|SESSION_SECRET|CLOCK_NOW|SEED_ON_EMPTY|TRUST_PROXY|SECURE_COOKIES)/.test(k)));
-  const child = spawn(process.execPath, ["--import", "tsx", "app/.server/server.ts"], { env: { ...clean, LOG_LEVEL: "", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) =>
+        !/^(OIDC_|SMS_|LAHITAPIOLA_|POHJOLA_|PUBLIC_ORIGIN|SESSION_SECRET|CLOCK_NOW|SEED_ON_EMPTY|TRUST_PROXY|SECURE_COOKIES)/.test(
+          k,
+        ),
+    ),
+  );
+  const child = spawn(process.execPath, ["--import", "tsx", "app/.server/server.ts"], {
+    env: { ...clean, LOG_LEVEL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   child.stdout.on("data", (c: Buffer) => (output += c));
   child.stderr.on("data", (c: Buffer) => (output += c));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -55,7 +66,8 @@ async function listening(port: number, child: Child) {
       await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
       return;
     } catch {
-      if (await Promise.race([child.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))])) break;
+      if (await Promise.race([child.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]))
+        break;
     }
   }
   throw new Error(`the server did not start:\n${child.output()}`);
@@ -84,11 +96,25 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
   });
 
   it("refuses to start without its adapters and secrets, naming each", async () => {
-    const child = serve({ NODE_ENV: "production", APP_ENVIRONMENT: "production", PORT: String(await freePort()), DATABASE_URL: "" });
+    const child = serve({
+      NODE_ENV: "production",
+      APP_ENVIRONMENT: "production",
+      PORT: String(await freePort()),
+      DATABASE_URL: "",
+    });
     expect(await child.exited).toBe(1);
     const said = child.output();
     expect(said).toContain("Refusing to start with APP_ENVIRONMENT=production");
-    for (const name of ["DATABASE_URL", "SESSION_SECRET", "OIDC_ISSUER", "SMS_GATEWAY_URL", "LAHITAPIOLA_API_URL", "POHJOLA_API_URL", "PUBLIC_ORIGIN"]) expect(said).toContain(name);
+    for (const name of [
+      "DATABASE_URL",
+      "SESSION_SECRET",
+      "OIDC_ISSUER",
+      "SMS_GATEWAY_URL",
+      "LAHITAPIOLA_API_URL",
+      "POHJOLA_API_URL",
+      "PUBLIC_ORIGIN",
+    ])
+      expect(said).toContain(name);
   }, 60_000);
 
   it("refuses a short session secret and TRUST_PROXY=true even with everything else set", async () => {
@@ -102,7 +128,13 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
     const port = await freePort();
     const child = serve(production(port));
     await listening(port, child);
-    for (const path of ["/dev/identity", "/dev/identity/.well-known/openid-configuration", "/dev/outbox", "/dev/insurers/lahitapiola/apply", "/DEV/outbox"]) {
+    for (const path of [
+      "/dev/identity",
+      "/dev/identity/.well-known/openid-configuration",
+      "/dev/outbox",
+      "/dev/insurers/lahitapiola/apply",
+      "/DEV/outbox",
+    ]) {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
     }

@@ -5,7 +5,16 @@ import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession } from "~/.server/session";
 import { makeTestIdentityCode } from "~/lib/identity-code";
 import { action, loader } from "~/routes/session/registration";
-import { cookiePair, login, makeContext, makeRequest, routeArgs, sessionOf, thrownResponse, useTestDatabase } from "./test-db";
+import {
+  cookiePair,
+  login,
+  makeContext,
+  makeRequest,
+  routeArgs,
+  sessionOf,
+  thrownResponse,
+  useTestDatabase,
+} from "./test-db";
 
 const t = useTestDatabase();
 
@@ -49,7 +58,10 @@ async function peopleCount() {
 
 /** The field errors of a 400 reply. */
 function fieldErrors(result: unknown): Record<string, string[]> {
-  const r = result as { init: { status: number } | null; data: { lastResult: { status?: string; error?: Record<string, string[] | null> } } };
+  const r = result as {
+    init: { status: number } | null;
+    data: { lastResult: { status?: string; error?: Record<string, string[] | null> } };
+  };
   expect(r.init?.status).toBe(400);
   expect(r.data.lastResult.status).toBe("error");
   const errors: Record<string, string[]> = {};
@@ -66,7 +78,13 @@ describe("registration action", () => {
 
     const errors = fieldErrors(await (await submit(session, {}))());
 
-    expect(Object.keys(errors).sort()).toEqual(["emailAddress", "phoneNumber", "postOffice", "postalCode", "streetAddress"]);
+    expect(Object.keys(errors).sort()).toEqual([
+      "emailAddress",
+      "phoneNumber",
+      "postOffice",
+      "postalCode",
+      "streetAddress",
+    ]);
     expect(errors.postalCode).toEqual(["contact.errors.postalCode"]);
     expect(await peopleWithCode(code)).toHaveLength(0);
     expect(await peopleCount()).toBe(before);
@@ -82,9 +100,16 @@ describe("registration action", () => {
 
   it("rejects a bad postal code and e-mail address, and keeps the session pending", async () => {
     const session = await pendingSession({ identityCode: code, firstName: "Ville", lastName: "Valmis" });
-    const errors = fieldErrors(await (await submit(session, { ...VALID, postalCode: "123", emailAddress: "ville@example" }))());
+    const errors = fieldErrors(
+      await (
+        await submit(session, { ...VALID, postalCode: "123", emailAddress: "ville@example" })
+      )(),
+    );
 
-    expect(errors).toEqual({ postalCode: ["contact.errors.postalCode"], emailAddress: ["contact.errors.emailAddress"] });
+    expect(errors).toEqual({
+      postalCode: ["contact.errors.postalCode"],
+      emailAddress: ["contact.errors.emailAddress"],
+    });
     expect(await peopleWithCode(code)).toHaveLength(0);
     const state = await sessionOf(session);
     expect(state.status === "valid" && state.user).toBeNull();
@@ -95,7 +120,9 @@ describe("registration action", () => {
     const session = await pendingSession({ identityCode: code, firstName: "Ville", lastName: "Valmis" });
     const before = await peopleCount();
 
-    const response = await thrownResponse(await submit(session, VALID, "/fi/rekisterointi?next=%2Ffi%2Fajanvaraus%3Fx%3D1"));
+    const response = await thrownResponse(
+      await submit(session, VALID, "/fi/rekisterointi?next=%2Ffi%2Fajanvaraus%3Fx%3D1"),
+    );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/fi/ajanvaraus?x=1");
@@ -126,11 +153,20 @@ describe("registration action", () => {
 
     const log = await t.db.select().from(s.accessLog).where(eq(s.accessLog.subjectId, person.id));
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ actorId: person.id, subjectId: person.id, action: "write", resource: "contact-info" });
+    expect(log[0]).toMatchObject({
+      actorId: person.id,
+      subjectId: person.id,
+      action: "write",
+      resource: "contact-info",
+    });
   });
 
   it("after registering, the same session cannot register again", async () => {
-    const session = await pendingSession({ identityCode: makeTestIdentityCode({ year: 1988, month: 8, day: 8 }, 921), firstName: "Kaisa", lastName: "Kaksi" });
+    const session = await pendingSession({
+      identityCode: makeTestIdentityCode({ year: 1988, month: 8, day: 8 }, 921),
+      firstName: "Kaisa",
+      lastName: "Kaksi",
+    });
     await thrownResponse(await submit(session, VALID));
     const again = await thrownResponse(await submit(session, { ...VALID, emailAddress: "toinen@example.com" }));
     expect(again.headers.get("Location")).toBe("/fi/kirjaudu");
@@ -141,7 +177,9 @@ describe("registration action", () => {
   it("redirects to the front page of the language, and stores the language, without `next`", async () => {
     const swedish = makeTestIdentityCode({ year: 1975, month: 4, day: 30 }, 922);
     const session = await pendingSession({ identityCode: swedish });
-    const response = await thrownResponse(await submit(session, { ...VALID, firstName: "Åsa", lastName: "Öberg" }, "/sv/registrering"));
+    const response = await thrownResponse(
+      await submit(session, { ...VALID, firstName: "Åsa", lastName: "Öberg" }, "/sv/registrering"),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/sv");
     const [person] = await peopleWithCode(swedish);
@@ -149,7 +187,11 @@ describe("registration action", () => {
   });
 
   it("ignores a `next` that leaves the site", async () => {
-    const session = await pendingSession({ identityCode: makeTestIdentityCode({ year: 1966, month: 6, day: 6 }, 923), firstName: "Olli", lastName: "Ohjattu" });
+    const session = await pendingSession({
+      identityCode: makeTestIdentityCode({ year: 1966, month: 6, day: 6 }, 923),
+      firstName: "Olli",
+      lastName: "Ohjattu",
+    });
     const response = await thrownResponse(await submit(session, VALID, "/fi/rekisterointi?next=%2F%2Fevil.example%2F"));
     expect(response.headers.get("Location")).toBe("/fi");
   });
@@ -181,7 +223,10 @@ describe("registration loader", () => {
     const code = makeTestIdentityCode({ year: 1992, month: 12, day: 24 }, 925);
     const session = await pendingSession({ identityCode: code, firstName: "Joulu", lastName: "Pukki" });
     const result = await (await load("/fi/rekisterointi", session))();
-    expect(result).toEqual({ maskedIdentityCode: `${code.slice(0, 7)}****`, names: { firstName: "Joulu", lastName: "Pukki" } });
+    expect(result).toEqual({
+      maskedIdentityCode: `${code.slice(0, 7)}****`,
+      names: { firstName: "Joulu", lastName: "Pukki" },
+    });
     expect(JSON.stringify(result)).not.toContain(code);
   });
 
@@ -195,7 +240,9 @@ describe("registration loader", () => {
   });
 
   it("sends a logged-in customer on to `next`", async () => {
-    const response = await thrownResponse(await load("/fi/rekisterointi?next=%2Ffi%2Fviestit", await login(t.person("patient"))));
+    const response = await thrownResponse(
+      await load("/fi/rekisterointi?next=%2Ffi%2Fviestit", await login(t.person("patient"))),
+    );
     expect(response.headers.get("Location")).toBe("/fi/viestit");
   });
 });

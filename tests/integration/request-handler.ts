@@ -23,9 +23,18 @@ import * as root from "~/root";
 import routeConfig from "~/routes";
 
 type RouteModule = Record<string, unknown>;
-type ConfigEntry = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string; children?: ConfigEntry[] };
+type ConfigEntry = {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  file: string;
+  children?: ConfigEntry[];
+};
 
-const modules = import.meta.glob<RouteModule>(["/app/routes/**/*.{ts,tsx}", "!/app/routes/**/*.test.{ts,tsx}"], { eager: true });
+const modules = import.meta.glob<RouteModule>(["/app/routes/**/*.{ts,tsx}", "!/app/routes/**/*.test.{ts,tsx}"], {
+  eager: true,
+});
 
 /** A route of the app as the handler sees it. */
 export type AppRoute = {
@@ -64,22 +73,45 @@ export const appRoutes: AppRoute[] = flatten(routeConfig as readonly ConfigEntry
 function compiled(module: RouteModule): never {
   const out: RouteModule = { ...module };
   if (typeof module.default === "function") out.default = UNSAFE_withComponentProps(module.default as never);
-  if (typeof module.ErrorBoundary === "function") out.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
+  if (typeof module.ErrorBoundary === "function")
+    out.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
   return out as never;
 }
 
-const NO_CLIENT_MODULES = { clientActionModule: undefined, clientLoaderModule: undefined, clientMiddlewareModule: undefined, hydrateFallbackModule: undefined };
+const NO_CLIENT_MODULES = {
+  clientActionModule: undefined,
+  clientLoaderModule: undefined,
+  clientMiddlewareModule: undefined,
+  hydrateFallbackModule: undefined,
+};
 
 function buildServer(): ServerBuild {
   const routes: ServerBuild["routes"] = {
     root: { id: "root", path: "", module: compiled(root) },
   };
   const assetRoutes: ServerBuild["assets"]["routes"] = {
-    root: { id: "root", path: "", module: "/app/root.js", hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: true, ...NO_CLIENT_MODULES },
+    root: {
+      id: "root",
+      path: "",
+      module: "/app/root.js",
+      hasAction: false,
+      hasLoader: true,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: true,
+      ...NO_CLIENT_MODULES,
+    },
   };
   for (const r of appRoutes) {
     const index = r.path === "" && r.file === "routes/index.tsx";
-    routes[r.id] = { id: r.id, parentId: "root", path: index ? undefined : r.path, index: index || undefined, module: compiled(r.module) };
+    routes[r.id] = {
+      id: r.id,
+      parentId: "root",
+      path: index ? undefined : r.path,
+      index: index || undefined,
+      module: compiled(r.module),
+    };
     assetRoutes[r.id] = {
       id: r.id,
       parentId: "root",
@@ -98,7 +130,12 @@ function buildServer(): ServerBuild {
   return {
     entry: { module: entry as never },
     routes,
-    assets: { entry: { module: "/app/entry.client.js", imports: [] }, routes: assetRoutes, url: "/manifest-test.js", version: "test" } as ServerBuild["assets"],
+    assets: {
+      entry: { module: "/app/entry.client.js", imports: [] },
+      routes: assetRoutes,
+      url: "/manifest-test.js",
+      version: "test",
+    } as ServerBuild["assets"],
     publicPath: "/",
     assetsBuildDirectory: "build/client",
     future: { v8_middleware: true, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
@@ -135,6 +172,8 @@ export async function handle(request: Request, options: { clientIp?: string } = 
     });
     return await handler(request, context);
   } catch (error) {
-    return new Response(`Internal Server Error: ${error instanceof Error ? error.message : String(error)}`, { status: 500 });
+    return new Response(`Internal Server Error: ${error instanceof Error ? error.message : String(error)}`, {
+      status: 500,
+    });
   }
 }

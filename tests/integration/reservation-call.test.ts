@@ -4,7 +4,13 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
-import { VERIFICATION_VALID_MINUTES, handleInsuranceIntent, loadInsurancePanel, type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
+import {
+  VERIFICATION_VALID_MINUTES,
+  handleInsuranceIntent,
+  loadInsurancePanel,
+  type InsuranceContext,
+  type InsurancePanelState,
+} from "~/features/insurance/insurance.server";
 import * as apiReserve from "~/routes/booking/api-reserve-appointment";
 import * as reservePage from "~/routes/booking/reserve";
 import { FIXED_NOW, ORIGIN, clockAt, cookiePair, login, makeContext, makeRequest, useTestDatabase } from "./test-db";
@@ -33,7 +39,13 @@ async function insuranceSlot(): Promise<Appointment> {
 }
 
 function ctxFor(person: Person, a: Appointment): InsuranceContext {
-  return { person: { id: person.id, identityCode: person.identityCode, birthDate: person.birthDate }, appointment: { id: a.id, startsAt: a.startsAt, locationType: a.locationType }, lang: "fi", brandId: "main", guardian: null };
+  return {
+    person: { id: person.id, identityCode: person.identityCode, birthDate: person.birthDate },
+    appointment: { id: a.id, startsAt: a.startsAt, locationType: a.locationType },
+    lang: "fi",
+    brandId: "main",
+    guardian: null,
+  };
 }
 
 /** The insurer panel's verify button on the reservation page, as the person. */
@@ -46,18 +58,42 @@ async function verify(person: Person, a: Appointment, values: Record<string, str
 }
 
 const LT = { insurer: "LAHITAPIOLA", reimbursement: "USE_REIMBURSEMENT", insuranceConsent: "on" };
-const POHJOLA_PERSONAL = { insurer: "POHJOLA", reimbursement: "USE_REIMBURSEMENT", insuranceConsent: "on", insuranceOwner: "personal" };
+const POHJOLA_PERSONAL = {
+  insurer: "POHJOLA",
+  reimbursement: "USE_REIMBURSEMENT",
+  insuranceConsent: "on",
+  insuranceOwner: "personal",
+};
 
-type Answer = { status: number; body: { type?: string; details?: { path: string; message: string }[]; reservationDetails?: { appointmentId: number } } };
+type Answer = {
+  status: number;
+  body: {
+    type?: string;
+    details?: { path: string; message: string }[];
+    reservationDetails?: { appointmentId: number };
+  };
+};
 
 async function reserve(person: Person, body: Record<string, unknown>): Promise<Answer> {
   const cookie = cookiePair(await login(person));
-  const request = new Request(new URL("/api/reserve-appointment?csrfToken=x&lang=en", ORIGIN), { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
-  const out = (await Promise.resolve(apiReserve.action({ request, context: await makeContext(request), params: {} } as never)).catch((e) => e)) as { data: Answer["body"]; init?: { status?: number } | null };
+  const request = new Request(new URL("/api/reserve-appointment?csrfToken=x&lang=en", ORIGIN), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify(body),
+  });
+  const out = (await Promise.resolve(
+    apiReserve.action({ request, context: await makeContext(request), params: {} } as never),
+  ).catch((e) => e)) as { data: Answer["body"]; init?: { status?: number } | null };
   return { status: out.init?.status ?? 200, body: out.data };
 }
 
-const base = (a: Appointment) => ({ internalOrganization: "solmu", appointmentId: a.id, emailAddress: "customer@example.com", phone: "+358401234567", description: null });
+const base = (a: Appointment) => ({
+  internalOrganization: "solmu",
+  appointmentId: a.id,
+  emailAddress: "customer@example.com",
+  phone: "+358401234567",
+  description: null,
+});
 
 async function reservationsOf(a: Appointment) {
   return t.db.select().from(s.reservations).where(eq(s.reservations.appointmentId, a.id));
@@ -71,7 +107,12 @@ async function release(a: Appointment) {
 describe("POST /api/reserve-appointment with insurance", () => {
   it("refuses a concept code the portal does not know", async () => {
     const a = await insuranceSlot();
-    const answer = await reserve(t.person("employee"), { ...base(a), conceptCode: "FORGED-CONCEPT", dcpContentHash: "forged0123456789abcdef", pohjolaPolicyId: null });
+    const answer = await reserve(t.person("employee"), {
+      ...base(a),
+      conceptCode: "FORGED-CONCEPT",
+      dcpContentHash: "forged0123456789abcdef",
+      pohjolaPolicyId: null,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.type).toBe("ValidationError");
     expect(answer.body.details).toContainEqual(expect.objectContaining({ path: "conceptCode" }));
@@ -80,17 +121,39 @@ describe("POST /api/reserve-appointment with insurance", () => {
 
   it("refuses a forged permit hash, with or without a verification of the person's own", async () => {
     const a = await insuranceSlot();
-    const liisa = await reserve(t.person("employee"), { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: "forged0123456789abcdef", pohjolaPolicyId: null });
+    const liisa = await reserve(t.person("employee"), {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      dcpContentHash: "forged0123456789abcdef",
+      pohjolaPolicyId: null,
+    });
     expect(liisa.status).toBe(400);
-    expect(liisa.body).toMatchObject({ type: "ValidationError", details: [{ path: "dcpContentHash", message: expect.any(String) }] });
+    expect(liisa.body).toMatchObject({
+      type: "ValidationError",
+      details: [{ path: "dcpContentHash", message: expect.any(String) }],
+    });
 
     const maija = t.person("patient");
     expect((await verify(maija, a, LT)).lahitapiola.status).toBe("insurance_found_with_permits");
-    const forged = await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: "0123456789abcdef0123456789abcdef", pohjolaPolicyId: null });
+    const forged = await reserve(maija, {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      dcpContentHash: "0123456789abcdef0123456789abcdef",
+      pohjolaPolicyId: null,
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.details).toEqual([expect.objectContaining({ path: "dcpContentHash" })]);
     // Direct reimbursement without any permit is refused too.
-    expect((await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: null, pohjolaPolicyId: null })).status).toBe(400);
+    expect(
+      (
+        await reserve(maija, {
+          ...base(a),
+          conceptCode: "VAK-LAHITAPIOLA-SK",
+          dcpContentHash: null,
+          pohjolaPolicyId: null,
+        })
+      ).status,
+    ).toBe(400);
     expect(await reservationsOf(a)).toEqual([]);
   });
 
@@ -100,16 +163,32 @@ describe("POST /api/reserve-appointment with insurance", () => {
     const found = await verify(maija, a, LT);
     const hash = found.lahitapiola.permits[0]!.contentHash;
 
-    const stolen = await reserve(t.person("employee"), { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: hash, pohjolaPolicyId: null });
+    const stolen = await reserve(t.person("employee"), {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      dcpContentHash: hash,
+      pohjolaPolicyId: null,
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.details).toEqual([expect.objectContaining({ path: "dcpContentHash" })]);
     expect(await reservationsOf(a)).toEqual([]);
 
-    const own = await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: hash, pohjolaPolicyId: null });
+    const own = await reserve(maija, {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      dcpContentHash: hash,
+      pohjolaPolicyId: null,
+    });
     expect(own.status).toBe(200);
     expect(own.body.reservationDetails).toMatchObject({ appointmentId: a.id });
     const [row] = await reservationsOf(a);
-    expect(row).toMatchObject({ personId: maija.id, careType: "insurance", conceptCode: "VAK-LAHITAPIOLA-SK", insurer: "LAHITAPIOLA", directCompensationPermit: hash });
+    expect(row).toMatchObject({
+      personId: maija.id,
+      careType: "insurance",
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      insurer: "LAHITAPIOLA",
+      directCompensationPermit: hash,
+    });
     expect(row.description).toMatch(/LähiTapiola, suorakorvaus, maksusitoumus/);
     await release(a);
   });
@@ -120,7 +199,12 @@ describe("POST /api/reserve-appointment with insurance", () => {
     const hash = (await verify(maija, a, LT)).lahitapiola.permits[0]!.contentHash;
     clockAt((VERIFICATION_VALID_MINUTES + 1) * 60);
 
-    const late = await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: hash, pohjolaPolicyId: null });
+    const late = await reserve(maija, {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-SK",
+      dcpContentHash: hash,
+      pohjolaPolicyId: null,
+    });
     expect(late.status).toBe(400);
     expect(late.body.details).toEqual([expect.objectContaining({ path: "dcpContentHash" })]);
 
@@ -128,15 +212,29 @@ describe("POST /api/reserve-appointment with insurance", () => {
     const url = new URL(`${ORIGIN}/fi/vapaat-ajat/vakuutus/${a.id}`);
     expect((await loadInsurancePanel(t.db, ctxFor(maija, a), url)).lahitapiola.status).toBe("not_asked");
     const cookie = cookiePair(await login(maija));
-    const request = makeRequest(url.pathname, { cookie, form: { csrfToken: "x", intent: "reserve", ...LT, insurancePermit: hash } });
-    const page = (await reservePage.action({ request, context: await makeContext(request), params: { id: String(a.id) } } as never)) as { init: { status: number }; data: { insurance: InsurancePanelState } };
+    const request = makeRequest(url.pathname, {
+      cookie,
+      form: { csrfToken: "x", intent: "reserve", ...LT, insurancePermit: hash },
+    });
+    const page = (await reservePage.action({
+      request,
+      context: await makeContext(request),
+      params: { id: String(a.id) },
+    } as never)) as { init: { status: number }; data: { insurance: InsurancePanelState } };
     expect(page.init.status).toBe(400);
     expect(page.data.insurance.errors).toEqual({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
     expect(await reservationsOf(a)).toEqual([]);
 
     // Verified again, it books.
     await verify(maija, a, LT);
-    expect(await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-SK", dcpContentHash: hash, pohjolaPolicyId: null })).toMatchObject({ status: 200 });
+    expect(
+      await reserve(maija, {
+        ...base(a),
+        conceptCode: "VAK-LAHITAPIOLA-SK",
+        dcpContentHash: hash,
+        pohjolaPolicyId: null,
+      }),
+    ).toMatchObject({ status: 200 });
     await release(a);
   });
 
@@ -145,37 +243,77 @@ describe("POST /api/reserve-appointment with insurance", () => {
     const matti = t.person("guardian");
     expect((await verify(matti, a, POHJOLA_PERSONAL)).pohjola.status).toBe("found");
 
-    const forged = await reserve(matti, { ...base(a), conceptCode: "VAK-POHJOLA-SK", dcpContentHash: null, pohjolaPolicyId: "OP-FORGED" });
+    const forged = await reserve(matti, {
+      ...base(a),
+      conceptCode: "VAK-POHJOLA-SK",
+      dcpContentHash: null,
+      pohjolaPolicyId: "OP-FORGED",
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.details).toEqual([expect.objectContaining({ path: "pohjolaPolicyId" })]);
-    const company = await reserve(matti, { ...base(a), conceptCode: "VAK-POHJOLA-YRITYS-SK", dcpContentHash: null, pohjolaPolicyId: null });
+    const company = await reserve(matti, {
+      ...base(a),
+      conceptCode: "VAK-POHJOLA-YRITYS-SK",
+      dcpContentHash: null,
+      pohjolaPolicyId: null,
+    });
     expect(company.status).toBe(400);
     expect(await reservationsOf(a)).toEqual([]);
 
-    const ok = await reserve(matti, { ...base(a), conceptCode: "VAK-POHJOLA-SK", dcpContentHash: null, pohjolaPolicyId: null });
+    const ok = await reserve(matti, {
+      ...base(a),
+      conceptCode: "VAK-POHJOLA-SK",
+      dcpContentHash: null,
+      pohjolaPolicyId: null,
+    });
     expect(ok.status).toBe(200);
     const [row] = await reservationsOf(a);
-    expect(row).toMatchObject({ personId: matti.id, conceptCode: "VAK-POHJOLA-SK", directCompensationPermit: "OP-55102233" });
+    expect(row).toMatchObject({
+      personId: matti.id,
+      conceptCode: "VAK-POHJOLA-SK",
+      directCompensationPermit: "OP-55102233",
+    });
   });
 
   it("refuses a permit with a concept that uses none, and a concept on an appointment not offered to insurance", async () => {
     const a = await insuranceSlot();
     const maija = t.person("patient");
     const hash = (await verify(maija, a, LT)).lahitapiola.permits[0]!.contentHash;
-    const payYourself = await reserve(maija, { ...base(a), conceptCode: "VAK-LAHITAPIOLA-MK", dcpContentHash: hash, pohjolaPolicyId: null });
+    const payYourself = await reserve(maija, {
+      ...base(a),
+      conceptCode: "VAK-LAHITAPIOLA-MK",
+      dcpContentHash: hash,
+      pohjolaPolicyId: null,
+    });
     expect(payYourself.status).toBe(400);
     expect(payYourself.body.details).toEqual([expect.objectContaining({ path: "dcpContentHash" })]);
 
     const [occupationalOnly] = await t.db
       .select()
       .from(s.appointments)
-      .where(and(gt(s.appointments.startsAt, FIXED_NOW), sql`not ('insurance' = any(${s.appointments.careTypes}))`, sql`'occupational' = any(${s.appointments.careTypes})`))
+      .where(
+        and(
+          gt(s.appointments.startsAt, FIXED_NOW),
+          sql`not ('insurance' = any(${s.appointments.careTypes}))`,
+          sql`'occupational' = any(${s.appointments.careTypes})`,
+        ),
+      )
       .limit(1);
-    const other = await reserve(maija, { ...base(occupationalOnly!), conceptCode: "VAK-IF-MK", dcpContentHash: null, pohjolaPolicyId: null });
+    const other = await reserve(maija, {
+      ...base(occupationalOnly!),
+      conceptCode: "VAK-IF-MK",
+      dcpContentHash: null,
+      pohjolaPolicyId: null,
+    });
     expect(other).toMatchObject({ status: 409, body: { type: "appointmentNotAvailable" } });
 
     // A pay-yourself concept needs no verification.
-    const plain = await reserve(maija, { ...base(a), conceptCode: "VAK-IF-MK", dcpContentHash: null, pohjolaPolicyId: null });
+    const plain = await reserve(maija, {
+      ...base(a),
+      conceptCode: "VAK-IF-MK",
+      dcpContentHash: null,
+      pohjolaPolicyId: null,
+    });
     expect(plain).toMatchObject({ status: 200 });
     const [row] = await reservationsOf(a);
     expect(row).toMatchObject({ conceptCode: "VAK-IF-MK", directCompensationPermit: null, insurer: "IF" });

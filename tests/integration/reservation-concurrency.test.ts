@@ -58,18 +58,32 @@ describe("no double booking", () => {
       ),
     );
     const elapsed = Math.round(performance.now() - started);
-    const tally = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.type]: (acc[r.type] ?? 0) + 1 }), {});
+    const tally = results.reduce<Record<string, number>>(
+      (acc, r) => ({ ...acc, [r.type]: (acc[r.type] ?? 0) + 1 }),
+      {},
+    );
     console.info(`[${t.kind}] 50 concurrent reservations of one slot: ${JSON.stringify(tally)} in ${elapsed} ms`);
     expect(tally).toEqual({ success: 1, appointmentNotAvailable: 49 });
 
-    const active = await t.db.select().from(s.reservations).where(and(eq(s.reservations.appointmentId, slotId), eq(s.reservations.status, "active")));
+    const active = await t.db
+      .select()
+      .from(s.reservations)
+      .where(and(eq(s.reservations.appointmentId, slotId), eq(s.reservations.status, "active")));
     expect(active).toHaveLength(1);
     const winner = results.find((r) => r.type === "success")!;
     expect(winner.type === "success" && winner.reservationDetails.reservationId).toBe(active[0].id);
     // One confirmation SMS only: the losers' transactions left nothing behind.
-    const sms = await t.db.select().from(s.outboxMessages).where(sql`${s.outboxMessages.body} like '%' || ${winner.type === "success" ? winner.reservationDetails.token : "-"} || '%'`);
+    const sms = await t.db
+      .select()
+      .from(s.outboxMessages)
+      .where(
+        sql`${s.outboxMessages.body} like '%' || ${winner.type === "success" ? winner.reservationDetails.token : "-"} || '%'`,
+      );
     expect(sms).toHaveLength(1);
-    const logs = await t.db.select().from(s.accessLog).where(and(eq(s.accessLog.resource, "reservation"), eq(s.accessLog.resourceId, String(slotId))));
+    const logs = await t.db
+      .select()
+      .from(s.accessLog)
+      .where(and(eq(s.accessLog.resource, "reservation"), eq(s.accessLog.resourceId, String(slotId))));
     expect(logs).toHaveLength(1);
   });
 
@@ -79,7 +93,9 @@ describe("no double booking", () => {
     await t.db.insert(s.reservations).values({ appointmentId: slotId, personId: a.id, status: "active" });
     let error: unknown = null;
     try {
-      await t.db.execute(sql`insert into reservations (appointment_id, person_id, status) values (${slotId}, ${b.id}, 'active')`);
+      await t.db.execute(
+        sql`insert into reservations (appointment_id, person_id, status) values (${slotId}, ${b.id}, 'active')`,
+      );
     } catch (e) {
       error = e;
     }
@@ -87,8 +103,13 @@ describe("no double booking", () => {
     expect(isOneActiveViolation(error)).toBe(true);
     // A cancelled reservation does not hold the slot: after cancelling, it can be reserved again.
     await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.appointmentId, slotId));
-    await t.db.execute(sql`insert into reservations (appointment_id, person_id, status) values (${slotId}, ${b.id}, 'active')`);
-    const active = await t.db.select().from(s.reservations).where(and(eq(s.reservations.appointmentId, slotId), eq(s.reservations.status, "active")));
+    await t.db.execute(
+      sql`insert into reservations (appointment_id, person_id, status) values (${slotId}, ${b.id}, 'active')`,
+    );
+    const active = await t.db
+      .select()
+      .from(s.reservations)
+      .where(and(eq(s.reservations.appointmentId, slotId), eq(s.reservations.status, "active")));
     expect(active.map((r) => r.personId)).toEqual([b.id]);
   });
 });

@@ -18,7 +18,18 @@ import * as apiAnon from "~/routes/booking/api-anon-reserve-appointment";
 import * as apiReserve from "~/routes/booking/api-reserve-appointment";
 import * as reservePage from "~/routes/booking/reserve";
 import * as unavailable from "~/routes/booking/unavailable";
-import { FIXED_NOW, ORIGIN, cookiePair, cookieValue, login, makeContext, makeRequest, runMiddleware, thrownResponse, useTestDatabase } from "./test-db";
+import {
+  FIXED_NOW,
+  ORIGIN,
+  cookiePair,
+  cookieValue,
+  login,
+  makeContext,
+  makeRequest,
+  runMiddleware,
+  thrownResponse,
+  useTestDatabase,
+} from "./test-db";
 
 const t = useTestDatabase();
 
@@ -50,7 +61,16 @@ async function nextSlot(options: Parameters<typeof freeSlots>[0] = {}) {
 }
 
 function anonForm(p: Person, extra: Record<string, string> = {}) {
-  return { csrfToken: "checked-by-middleware", ssn: p.identityCode.toLowerCase(), firstName: ` ${p.firstName.toUpperCase()} `, lastName: p.lastName, phone: "040 765 4321", emailAddress: "anon@example.com", terms: "on", ...extra };
+  return {
+    csrfToken: "checked-by-middleware",
+    ssn: p.identityCode.toLowerCase(),
+    firstName: ` ${p.firstName.toUpperCase()} `,
+    lastName: p.lastName,
+    phone: "040 765 4321",
+    emailAddress: "anon@example.com",
+    terms: "on",
+    ...extra,
+  };
 }
 
 async function anonPost(id: number, form: Record<string, string>, ip = "10.9.0.1", lang: Lang = "fi") {
@@ -61,7 +81,10 @@ async function anonPost(id: number, form: Record<string, string>, ip = "10.9.0.1
 }
 
 async function apiAnonPost(body: Record<string, unknown>, ip = "10.8.0.1") {
-  const request = makeRequest("/api/anon/reserve-appointment?lang=en", { method: "POST", headers: { "Content-Type": "application/json" } });
+  const request = makeRequest("/api/anon/reserve-appointment?lang=en", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+  });
   const withBody = new Request(request, { body: JSON.stringify(body) });
   const context = await makeContext(withBody);
   context.get(requestContext).clientIp = ip;
@@ -79,8 +102,17 @@ describe("anonymous reservation (page)", () => {
     expect(location).toMatch(/^\/fi\/kirjautumattomat-kayttajat\/varaus\/[A-Za-z0-9_-]+$/);
     const token = location.split("/").pop()!;
 
-    const [row] = await t.db.select().from(s.reservations).where(and(eq(s.reservations.appointmentId, id), eq(s.reservations.status, "active")));
-    expect(row).toMatchObject({ personId: patient.id, channel: "anonymous", careType: "private", contactPhone: "+358407654321", contactEmail: "anon@example.com" });
+    const [row] = await t.db
+      .select()
+      .from(s.reservations)
+      .where(and(eq(s.reservations.appointmentId, id), eq(s.reservations.status, "active")));
+    expect(row).toMatchObject({
+      personId: patient.id,
+      channel: "anonymous",
+      careType: "private",
+      contactPhone: "+358407654321",
+      contactEmail: "anon@example.com",
+    });
 
     const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
     expect(sms.recipient).toBe("+358407654321");
@@ -88,25 +120,48 @@ describe("anonymous reservation (page)", () => {
     expect(sms.body).toContain(link);
     expect(await doorView(token, FIXED_NOW)).toMatchObject({ state: "active" });
 
-    const log = await t.db.select().from(s.accessLog).where(and(eq(s.accessLog.resource, "reservation"), eq(s.accessLog.resourceId, String(id))));
+    const log = await t.db
+      .select()
+      .from(s.accessLog)
+      .where(and(eq(s.accessLog.resource, "reservation"), eq(s.accessLog.resourceId, String(id))));
     expect(log).toHaveLength(1);
 
     // The browser that reserved sees the whole summary; anyone else with the link, time and place only.
     const ownerCookie = response.headers.get("Set-Cookie")!;
     expect(ownerCookie).toMatch(/^reservation=[\w-]+;.*HttpOnly.*Max-Age=86400/);
     const confirmation = makeRequest(location, { cookie: cookiePair(ownerCookie) });
-    const page = await anonReservation.loader({ request: confirmation, context: await makeContext(confirmation), params: { token } } as never);
-    expect(page.appointment).toMatchObject({ id, practitioner: { name: expect.any(String) }, specialty: { name: expect.any(String) } });
+    const page = await anonReservation.loader({
+      request: confirmation,
+      context: await makeContext(confirmation),
+      params: { token },
+    } as never);
+    expect(page.appointment).toMatchObject({
+      id,
+      practitioner: { name: expect.any(String) },
+      specialty: { name: expect.any(String) },
+    });
     expect(JSON.stringify(page)).not.toContain(patient.identityCode);
     for (const cookie of [undefined, "reservation=forged", `reservation=${cookieValue(ownerCookie)}x`]) {
       const stranger = makeRequest(location, { cookie });
-      const seen = await anonReservation.loader({ request: stranger, context: await makeContext(stranger), params: { token } } as never);
-      expect(Object.keys(seen.appointment).sort()).toEqual(["clinic", "durationMinutes", "isRemote", "locationType", "startsAt"]);
+      const seen = await anonReservation.loader({
+        request: stranger,
+        context: await makeContext(stranger),
+        params: { token },
+      } as never);
+      expect(Object.keys(seen.appointment).sort()).toEqual([
+        "clinic",
+        "durationMinutes",
+        "isRemote",
+        "locationType",
+        "startsAt",
+      ]);
       expect(JSON.stringify(seen)).not.toMatch(/practitioner|specialty/);
     }
     const bad = makeRequest("/fi/kirjautumattomat-kayttajat/varaus/AAAAAAAAAAAA");
     const badContext = await makeContext(bad);
-    const notFound = await Promise.resolve(anonReservation.loader({ request: bad, context: badContext, params: { token: "AAAAAAAAAAAA" } } as never)).catch((e) => e);
+    const notFound = await Promise.resolve(
+      anonReservation.loader({ request: bad, context: badContext, params: { token: "AAAAAAAAAAAA" } } as never),
+    ).catch((e) => e);
     expect(reply(notFound).init?.status).toBe(404);
 
     // The same slot again: it is taken, and the visitor is sent to the unavailable page.
@@ -125,7 +180,9 @@ describe("anonymous reservation (page)", () => {
     expect(response.headers.get("Location")).toMatch(/^\/sv\/anonyma-anvandare\/bokning\//);
     const token = response.headers.get("Location")!.split("/").pop()!;
     const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
-    expect(sms.body).toMatch(/^Din tid \d{1,2}\.\d{1,2}\.\d{4} kl\. \d{2}:\d{2}, .+ är bokad\. Uppgifter och anmälan: /);
+    expect(sms.body).toMatch(
+      /^Din tid \d{1,2}\.\d{1,2}\.\d{4} kl\. \d{2}:\d{2}, .+ är bokad\. Uppgifter och anmälan: /,
+    );
     expect(sms.body).toContain(`${ORIGIN}/sv/bokning/${token}`);
     // Not held on to: the other tests count Matti's reservations.
     await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.appointmentId, id));
@@ -133,7 +190,14 @@ describe("anonymous reservation (page)", () => {
 
   it("answers 400 with the spec's messages for bad input, never 500", async () => {
     const id = await nextSlot();
-    const { run } = await anonPost(id, { csrfToken: "x", ssn: "010190-123", firstName: " ", lastName: "", phone: "12ab", emailAddress: "nope" });
+    const { run } = await anonPost(id, {
+      csrfToken: "x",
+      ssn: "010190-123",
+      firstName: " ",
+      lastName: "",
+      phone: "12ab",
+      emailAddress: "nope",
+    });
     const result = reply(await run());
     expect(result.init?.status).toBe(400);
     expect((result.data as { form: { errors: Record<string, string> } }).form.errors).toEqual({
@@ -150,17 +214,29 @@ describe("anonymous reservation (page)", () => {
     const [soon] = await t.db
       .select({ id: s.appointments.id })
       .from(s.appointments)
-      .where(and(gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3600_000)), sql`${s.appointments.startsAt} < ${new Date(FIXED_NOW.getTime() + 20 * 3600_000).toISOString()}::timestamptz`, eq(s.appointments.requiresAuthToReserve, false), sql`'private' = any(${s.appointments.careTypes})`, sql`not exists (select 1 from reservations r where r.appointment_id = ${s.appointments.id})`))
+      .where(
+        and(
+          gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3600_000)),
+          sql`${s.appointments.startsAt} < ${new Date(FIXED_NOW.getTime() + 20 * 3600_000).toISOString()}::timestamptz`,
+          eq(s.appointments.requiresAuthToReserve, false),
+          sql`'private' = any(${s.appointments.careTypes})`,
+          sql`not exists (select 1 from reservations r where r.appointment_id = ${s.appointments.id})`,
+        ),
+      )
       .limit(1);
     const { run } = await anonPost(soon.id, anonForm(t.person("smsUser")));
     const result = reply(await run());
     expect(result.init?.status).toBe(400);
-    expect((result.data as { form: { errors: Record<string, string> } }).form.errors).toEqual({ binding: "reservation.errors.binding" });
+    expect((result.data as { form: { errors: Record<string, string> } }).form.errors).toEqual({
+      binding: "reservation.errors.binding",
+    });
   });
 
   it("maps noPatient, patientInfoConflict and patientDataConsentRequired to their reactions", async () => {
     const id = await nextSlot();
-    const unknown = reply(await (await anonPost(id, anonForm({ ...t.person("patient"), identityCode: unregisteredIdentityCode() }))).run());
+    const unknown = reply(
+      await (await anonPost(id, anonForm({ ...t.person("patient"), identityCode: unregisteredIdentityCode() }))).run(),
+    );
     expect(unknown.data.error).toBe("noPatient");
     const conflict = reply(await (await anonPost(id, anonForm(t.person("guardian"), { lastName: "Joku Muu" }))).run());
     expect(conflict.data.error).toBe("patientInfoConflict");
@@ -173,22 +249,41 @@ describe("anonymous reservation (page)", () => {
   it("has no anonymous form for a slot that requires identification, and the page 404s for absent ids", async () => {
     const auth = await nextSlot({ auth: true });
     const request = makeRequest(href("anonFreeAppointment", "fi", { id: auth }));
-    const view = await anonPage.loader({ request, context: await makeContext(request), params: { id: String(auth) } } as never);
+    const view = await anonPage.loader({
+      request,
+      context: await makeContext(request),
+      params: { id: String(auth) },
+    } as never);
     expect(view).toMatchObject({ found: true, anonymousAllowed: false });
-    const refused = await thrownResponse(async () => (await anonPost(auth, anonForm(t.person("patient")))).run()).catch((e) => e);
+    const refused = await thrownResponse(async () => (await anonPost(auth, anonForm(t.person("patient")))).run()).catch(
+      (e) => e,
+    );
     expect(reply(refused).init?.status).toBe(404);
 
     const absent = makeRequest(href("anonFreeAppointment", "fi", { id: 99999999 }));
-    const missing = reply(await anonPage.loader({ request: absent, context: await makeContext(absent), params: { id: "99999999" } } as never));
+    const missing = reply(
+      await anonPage.loader({
+        request: absent,
+        context: await makeContext(absent),
+        params: { id: "99999999" },
+      } as never),
+    );
     expect(missing.init?.status).toBe(404);
   });
 
   it("sends a logged-in visitor to the logged-in page", async () => {
     const id = await nextSlot();
     const cookie = cookiePair(await login(t.person("guardian")));
-    const request = makeRequest(`${href("anonFreeAppointment", "en", { id })}?from=%2Fen%2Fbooking%2Fprivate-customer`, { cookie });
-    const response = await thrownResponse(async () => anonPage.loader({ request, context: await makeContext(request), params: { id: String(id) } } as never));
-    expect(response.headers.get("Location")).toBe(`/en/available-appointments/${id}?from=%2Fen%2Fbooking%2Fprivate-customer`);
+    const request = makeRequest(
+      `${href("anonFreeAppointment", "en", { id })}?from=%2Fen%2Fbooking%2Fprivate-customer`,
+      { cookie },
+    );
+    const response = await thrownResponse(async () =>
+      anonPage.loader({ request, context: await makeContext(request), params: { id: String(id) } } as never),
+    );
+    expect(response.headers.get("Location")).toBe(
+      `/en/available-appointments/${id}?from=%2Fen%2Fbooking%2Fprivate-customer`,
+    );
   });
 
   it("limits anonymous reservations per client and per identity code with 429", async () => {
@@ -208,17 +303,24 @@ describe("anonymous reservation (page)", () => {
     const id = await nextSlot();
     const wrongNames = anonForm(t.person("olderChild"), { firstName: "Väärä" });
     const statuses = [];
-    for (let i = 0; i < ANON_RESERVATION_LIMITS.identityCode.limit + 1; i++) statuses.push(reply(await (await anonPost(id, wrongNames, `10.6.0.${i}`)).run()).init?.status);
+    for (let i = 0; i < ANON_RESERVATION_LIMITS.identityCode.limit + 1; i++)
+      statuses.push(reply(await (await anonPost(id, wrongNames, `10.6.0.${i}`)).run()).init?.status);
     expect(statuses.slice(0, -1).every((s) => s === 409)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it("refuses a reservation post without a CSRF token (the root middleware covers resource routes too)", async () => {
-    const request = makeRequest("/api/anon/reserve-appointment", { method: "POST", headers: { "Content-Type": "application/json", Cookie: `${CSRF_COOKIE()}=abc` } });
+    const request = makeRequest("/api/anon/reserve-appointment", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: `${CSRF_COOKIE()}=abc` },
+    });
     const context = await makeContext(request, { session: false });
     const thrown = await runMiddleware(sessionMiddleware, request, context).catch((e) => e);
     expect(reply(thrown).init?.status).toBe(403);
-    const withToken = makeRequest(`/api/anon/reserve-appointment?csrfToken=${encodeURIComponent(csrfTokenFor("abc"))}`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE()}=abc` } });
+    const withToken = makeRequest(
+      `/api/anon/reserve-appointment?csrfToken=${encodeURIComponent(csrfTokenFor("abc"))}`,
+      { method: "POST", headers: { Cookie: `${CSRF_COOKIE()}=abc` } },
+    );
     const passed = await runMiddleware(sessionMiddleware, withToken, await makeContext(withToken, { session: false }));
     expect(passed.nextCalled).toBe(true);
   });
@@ -228,7 +330,15 @@ describe("anonymous reservation (API)", () => {
   it("answers reservationDetails, ValidationError details with the exact English messages, and error types", async () => {
     const id = await nextSlot();
     const p = t.person("employee");
-    const body = { internalOrganization: "solmu", appointmentId: id, emailAddress: "liisa@example.com", firstName: p.firstName, lastName: p.lastName, phone: "0401234567", ssn: p.identityCode };
+    const body = {
+      internalOrganization: "solmu",
+      appointmentId: id,
+      emailAddress: "liisa@example.com",
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phone: "0401234567",
+      ssn: p.identityCode,
+    };
     const invalid = await apiAnonPost({ ...body, ssn: "x", phone: "abc", emailAddress: "", firstName: "" });
     expect(invalid.init?.status).toBe(400);
     expect(invalid.data).toEqual({
@@ -246,12 +356,26 @@ describe("anonymous reservation (API)", () => {
     // Asked in English (?lang=en): the confirmation SMS and its door link are English.
     const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
     expect(sms.body).toMatch(/^Your appointment .*\/en\/appointment\/[\w-]+/);
-    const taken = await apiAnonPost({ ...body, ssn: t.person("guardian").identityCode, firstName: "Matti", lastName: "Virtanen" });
+    const taken = await apiAnonPost({
+      ...body,
+      ssn: t.person("guardian").identityCode,
+      firstName: "Matti",
+      lastName: "Virtanen",
+    });
     expect(taken).toMatchObject({ init: { status: 409 }, data: { type: "appointmentNotAvailable" } });
   });
 });
 
-async function reserveArgs(person: Person, id: number | string, options: { form?: Record<string, string>; page?: "freeAppointment" | "occupationalFreeAppointment" | "kela65FreeAppointment"; query?: string; lang?: Lang } = {}) {
+async function reserveArgs(
+  person: Person,
+  id: number | string,
+  options: {
+    form?: Record<string, string>;
+    page?: "freeAppointment" | "occupationalFreeAppointment" | "kela65FreeAppointment";
+    query?: string;
+    lang?: Lang;
+  } = {},
+) {
   const cookie = cookiePair(await login(person));
   const path = `${href(options.page ?? "freeAppointment", options.lang ?? "fi", { id })}${options.query ?? ""}`;
   const request = makeRequest(path, { cookie, form: options.form });
@@ -262,15 +386,30 @@ describe("logged-in reservation", () => {
   it("shows the form with the prefilled contact details and reserves with a flash message", async () => {
     const guardian = t.person("guardian");
     const id = await nextSlot();
-    const view = (await reservePage.loader(await reserveArgs(guardian, id))) as { page: { state: string; contact: { valid: boolean; values: Record<string, string> }; price: unknown } };
-    expect(view.page).toMatchObject({ state: "form", contact: { valid: true, values: { emailAddress: "matti@example.com" } } });
+    const view = (await reservePage.loader(await reserveArgs(guardian, id))) as {
+      page: { state: string; contact: { valid: boolean; values: Record<string, string> }; price: unknown };
+    };
+    expect(view.page).toMatchObject({
+      state: "form",
+      contact: { valid: true, values: { emailAddress: "matti@example.com" } },
+    });
     expect(view.page.price).toMatchObject({ from: true });
 
-    const response = await thrownResponse(async () => reservePage.action(await reserveArgs(guardian, id, { form: { csrfToken: "x", intent: "reserve" } })));
+    const response = await thrownResponse(async () =>
+      reservePage.action(await reserveArgs(guardian, id, { form: { csrfToken: "x", intent: "reserve" } })),
+    );
     expect(response.headers.get("Location")).toBe(`/fi/ajanvaraukset/${id}`);
     expect(response.headers.get("Set-Cookie")).toContain(encodeURIComponent('"reservation.reserve.reserved"'));
-    const [row] = await t.db.select().from(s.reservations).where(and(eq(s.reservations.appointmentId, id), eq(s.reservations.status, "active")));
-    expect(row).toMatchObject({ personId: guardian.id, channel: "portal", careType: "private", contactEmail: "matti@example.com" });
+    const [row] = await t.db
+      .select()
+      .from(s.reservations)
+      .where(and(eq(s.reservations.appointmentId, id), eq(s.reservations.status, "active")));
+    expect(row).toMatchObject({
+      personId: guardian.id,
+      channel: "portal",
+      careType: "private",
+      contactEmail: "matti@example.com",
+    });
 
     const again = await thrownResponse(async () => reservePage.loader(await reserveArgs(t.person("patient"), id)));
     expect(again.headers.get("Location")).toBe("/fi/ajanvaraus/aika-ei-saatavilla");
@@ -279,10 +418,14 @@ describe("logged-in reservation", () => {
   it("sends the confirmation SMS in the language of the booking (English)", async () => {
     const guardian = t.person("guardian");
     const id = (await freeSlots({ days: 13 }))[0].id;
-    const response = await thrownResponse(async () => reservePage.action(await reserveArgs(guardian, id, { lang: "en", form: { csrfToken: "x", intent: "reserve" } })));
+    const response = await thrownResponse(async () =>
+      reservePage.action(await reserveArgs(guardian, id, { lang: "en", form: { csrfToken: "x", intent: "reserve" } })),
+    );
     expect(response.headers.get("Location")).toBe(`/en/appointments/${id}`);
     const [sms] = await t.db.select().from(s.outboxMessages).orderBy(desc(s.outboxMessages.id)).limit(1);
-    expect(sms.body).toMatch(/^Your appointment \d{1,2} \w+ \d{4} at \d{2}:\d{2}, .+ is booked\. Details and check-in: http:\/\/localhost:3000\/en\/appointment\/[\w-]+$/);
+    expect(sms.body).toMatch(
+      /^Your appointment \d{1,2} \w+ \d{4} at \d{2}:\d{2}, .+ is booked\. Details and check-in: http:\/\/localhost:3000\/en\/appointment\/[\w-]+$/,
+    );
     await t.db.update(s.reservations).set({ status: "cancelled" }).where(eq(s.reservations.appointmentId, id));
   });
 
@@ -291,11 +434,23 @@ describe("logged-in reservation", () => {
     const results: string[] = [];
     for (let i = 0; i < 3; i++) {
       const id = await nextSlot({ days: 30 });
-      const r = await reservePage.action(await reserveArgs(patient, id, { form: { csrfToken: "x", intent: "reserve" } })).catch((e) => e);
+      const r = await reservePage
+        .action(await reserveArgs(patient, id, { form: { csrfToken: "x", intent: "reserve" } }))
+        .catch((e) => e);
       results.push(r instanceof Response ? "success" : String(reply(r).data.error));
     }
     expect(results).toContain("tooManyReservations");
-    const active = await t.db.select({ n: sql<number>`count(*)::int` }).from(s.reservations).innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId)).where(and(eq(s.reservations.personId, patient.id), eq(s.reservations.status, "active"), gt(s.appointments.startsAt, FIXED_NOW)));
+    const active = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.reservations)
+      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+      .where(
+        and(
+          eq(s.reservations.personId, patient.id),
+          eq(s.reservations.status, "active"),
+          gt(s.appointments.startsAt, FIXED_NOW),
+        ),
+      );
     expect(Number(active[0].n)).toBe(5);
   });
 
@@ -303,29 +458,54 @@ describe("logged-in reservation", () => {
     const employee = t.person("employee");
     // A general practitioner's slot: the occupational contract-only confirmation applies.
     const id = await nextSlot({ careType: "occupational", specialty: "YLE" });
-    const first = await Promise.resolve(reservePage.action(await reserveArgs(employee, id, { page: "occupationalFreeAppointment", form: { csrfToken: "x", intent: "reserve" } }))).catch((e) => e);
+    const first = await Promise.resolve(
+      reservePage.action(
+        await reserveArgs(employee, id, {
+          page: "occupationalFreeAppointment",
+          form: { csrfToken: "x", intent: "reserve" },
+        }),
+      ),
+    ).catch((e) => e);
     if (first instanceof Response) throw new Error(`unexpected redirect to ${first.headers.get("Location")}`);
     const result = reply(first);
     expect(result.init?.status).toBe(400);
     expect(result.data.errors).toEqual({ occupationalConfirmation: "reservation.errors.occupationalConfirmation" });
-    const ok = await thrownResponse(async () => reservePage.action(await reserveArgs(employee, id, { page: "occupationalFreeAppointment", form: { csrfToken: "x", intent: "reserve", occupationalConfirmation: "on" } })));
+    const ok = await thrownResponse(async () =>
+      reservePage.action(
+        await reserveArgs(employee, id, {
+          page: "occupationalFreeAppointment",
+          form: { csrfToken: "x", intent: "reserve", occupationalConfirmation: "on" },
+        }),
+      ),
+    );
     expect(ok.status).toBe(302);
   });
 
   it("the occupational page needs a contract with web reservation", async () => {
     const id = await nextSlot({ careType: "occupational" });
-    const result = reply(await reservePage.loader(await reserveArgs(t.person("guardian"), id, { page: "occupationalFreeAppointment" })));
+    const result = reply(
+      await reservePage.loader(await reserveArgs(t.person("guardian"), id, { page: "occupationalFreeAppointment" })),
+    );
     expect(result.init?.status).toBe(404);
     expect(result.data).toEqual({ page: { state: "noOccupational" } });
   });
 
   it("shows the billing notice to a customer who is not credit-worthy, and 404 for absent ids", async () => {
     const id = await nextSlot();
-    const billing = (await reservePage.loader(await reserveArgs(t.person("notCreditWorthy"), id))) as { page: { state: string; billing: unknown } };
-    expect(billing.page).toMatchObject({ state: "billing", billing: { phone: "030 600 5100", email: "laskutus@solmu.example" } });
-    const refused = await reservePage.action(await reserveArgs(t.person("notCreditWorthy"), id, { form: { csrfToken: "x" } })).catch((e) => e);
+    const billing = (await reservePage.loader(await reserveArgs(t.person("notCreditWorthy"), id))) as {
+      page: { state: string; billing: unknown };
+    };
+    expect(billing.page).toMatchObject({
+      state: "billing",
+      billing: { phone: "030 600 5100", email: "laskutus@solmu.example" },
+    });
+    const refused = await reservePage
+      .action(await reserveArgs(t.person("notCreditWorthy"), id, { form: { csrfToken: "x" } }))
+      .catch((e) => e);
     expect(reply(refused).init?.status).toBe(404);
-    expect(reply(await reservePage.loader(await reserveArgs(t.person("guardian"), "123456789"))).init?.status).toBe(404);
+    expect(reply(await reservePage.loader(await reserveArgs(t.person("guardian"), "123456789"))).init?.status).toBe(
+      404,
+    );
     expect(reply(await reservePage.loader(await reserveArgs(t.person("guardian"), "abc"))).init?.status).toBe(404);
   });
 
@@ -338,9 +518,17 @@ describe("logged-in reservation", () => {
 
     const cookie = cookiePair(await login(senior));
     const missing = makeRequest(location, { cookie, form: { csrfToken: "x", allowsBookingSms: "on" } });
-    expect(reply(await dataProcessing.action({ request: missing, context: await makeContext(missing), params: {} } as never)).init?.status).toBe(400);
-    const form = makeRequest(location, { cookie, form: { csrfToken: "x", privacyPolicyAcknowledged: "on", allowsBookingSms: "on" } });
-    const saved = await thrownResponse(async () => dataProcessing.action({ request: form, context: await makeContext(form), params: {} } as never));
+    expect(
+      reply(await dataProcessing.action({ request: missing, context: await makeContext(missing), params: {} } as never))
+        .init?.status,
+    ).toBe(400);
+    const form = makeRequest(location, {
+      cookie,
+      form: { csrfToken: "x", privacyPolicyAcknowledged: "on", allowsBookingSms: "on" },
+    });
+    const saved = await thrownResponse(async () =>
+      dataProcessing.action({ request: form, context: await makeContext(form), params: {} } as never),
+    );
     expect(saved.headers.get("Location")).toBe(`/fi/vapaat-ajat/${id}`);
     const [row] = await t.db.select().from(s.people).where(eq(s.people.id, senior.id));
     expect(row).toMatchObject({ patientDataConsent: "ok", allowsBookingSms: true, allowsMarketingMail: false });
@@ -351,11 +539,44 @@ describe("logged-in reservation", () => {
   it("edits the contact details in their own form post", async () => {
     const guardian = t.person("olderChild");
     const id = await nextSlot();
-    const bad = reply(await reservePage.action(await reserveArgs(guardian, id, { form: { csrfToken: "x", intent: "saveContact", streetAddress: "K", postalCode: "123", postOffice: "H", emailAddress: "x", phoneNumber: "1" } })));
+    const bad = reply(
+      await reservePage.action(
+        await reserveArgs(guardian, id, {
+          form: {
+            csrfToken: "x",
+            intent: "saveContact",
+            streetAddress: "K",
+            postalCode: "123",
+            postOffice: "H",
+            emailAddress: "x",
+            phoneNumber: "1",
+          },
+        }),
+      ),
+    );
     expect(bad.init?.status).toBe(400);
-    expect(Object.keys((bad.data.contact as { errors: object }).errors).sort()).toEqual(["emailAddress", "phoneNumber", "postOffice", "postalCode", "streetAddress"]);
+    expect(Object.keys((bad.data.contact as { errors: object }).errors).sort()).toEqual([
+      "emailAddress",
+      "phoneNumber",
+      "postOffice",
+      "postalCode",
+      "streetAddress",
+    ]);
     const ok = await thrownResponse(async () =>
-      reservePage.action(await reserveArgs(guardian, id, { query: "?edit=contact", form: { csrfToken: "x", intent: "saveContact", streetAddress: "Uusikatu 5", postalCode: " 02100 ", postOffice: "Espoo", emailAddress: "eetu@example.com", phoneNumber: "040 111 2222" } })),
+      reservePage.action(
+        await reserveArgs(guardian, id, {
+          query: "?edit=contact",
+          form: {
+            csrfToken: "x",
+            intent: "saveContact",
+            streetAddress: "Uusikatu 5",
+            postalCode: " 02100 ",
+            postOffice: "Espoo",
+            emailAddress: "eetu@example.com",
+            phoneNumber: "040 111 2222",
+          },
+        }),
+      ),
     );
     expect(ok.headers.get("Location")).toBe(`/fi/vapaat-ajat/${id}`);
     const [row] = await t.db.select().from(s.people).where(eq(s.people.id, guardian.id));
@@ -364,36 +585,91 @@ describe("logged-in reservation", () => {
 });
 
 describe("logged-in APIs", () => {
-  async function call(module: { action: (a: never) => unknown }, path: string, method: string, body: unknown, person?: Person) {
+  async function call(
+    module: { action: (a: never) => unknown },
+    path: string,
+    method: string,
+    body: unknown,
+    person?: Person,
+  ) {
     const cookie = person ? cookiePair(await login(person)) : undefined;
-    const request = new Request(new URL(path, ORIGIN), { method, headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
-    return reply(await Promise.resolve(module.action({ request, context: await makeContext(request), params: {} } as never)).catch((e) => e));
+    const request = new Request(new URL(path, ORIGIN), {
+      method,
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return reply(
+      await Promise.resolve(module.action({ request, context: await makeContext(request), params: {} } as never)).catch(
+        (e) => e,
+      ),
+    );
   }
 
   it("POST /api/reserve-appointment reserves for the logged-in person and needs a session", async () => {
     const id = await nextSlot();
-    const body = { internalOrganization: "solmu", appointmentId: id, emailAddress: "kalle@example.com", phone: "+358401234567", description: null, conceptCode: null, dcpContentHash: null, pohjolaPolicyId: null };
+    const body = {
+      internalOrganization: "solmu",
+      appointmentId: id,
+      emailAddress: "kalle@example.com",
+      phone: "+358401234567",
+      description: null,
+      conceptCode: null,
+      dcpContentHash: null,
+      pohjolaPolicyId: null,
+    };
     expect((await call(apiReserve, "/api/reserve-appointment?csrfToken=x", "POST", body)).init?.status).toBe(401);
     const ok = await call(apiReserve, "/api/reserve-appointment?csrfToken=x", "POST", body, t.person("newCustomer"));
     expect(ok.data).toEqual({ type: "patientDataConsentRequired" });
     const yes = await call(apiReserve, "/api/reserve-appointment?csrfToken=x", "POST", body, t.person("olderChild"));
     expect(yes.data).toMatchObject({ reservationDetails: { appointmentId: id } });
-    expect((await call(apiReserve, "/api/reserve-appointment?csrfToken=x", "POST", { ...body, phone: "x" }, t.person("olderChild"))).data).toMatchObject({ type: "ValidationError", details: [{ path: "phone" }] });
+    expect(
+      (
+        await call(
+          apiReserve,
+          "/api/reserve-appointment?csrfToken=x",
+          "POST",
+          { ...body, phone: "x" },
+          t.person("olderChild"),
+        )
+      ).data,
+    ).toMatchObject({ type: "ValidationError", details: [{ path: "phone" }] });
   });
 
   it("PUT /api/user saves the contact details and answers the patient", async () => {
-    const body = { streetAddress: "Mannerheimintie 1", postalCode: "00100", postOffice: "Helsinki", emailAddress: "sanna@example.com", phoneNumber: "0405556666" };
+    const body = {
+      streetAddress: "Mannerheimintie 1",
+      postalCode: "00100",
+      postOffice: "Helsinki",
+      emailAddress: "sanna@example.com",
+      phoneNumber: "0405556666",
+    };
     const ok = await call(apiUser, "/api/user?csrfToken=x", "PUT", body, t.person("newCustomer"));
-    expect(ok.data).toMatchObject({ type: "success", patient: { email: "sanna@example.com", phoneNumber: "+358405556666", postalAddress: { street: "Mannerheimintie 1" } } });
-    expect((await call(apiUser, "/api/user?csrfToken=x", "PUT", { ...body, postalCode: "1" }, t.person("newCustomer"))).init?.status).toBe(400);
+    expect(ok.data).toMatchObject({
+      type: "success",
+      patient: {
+        email: "sanna@example.com",
+        phoneNumber: "+358405556666",
+        postalAddress: { street: "Mannerheimintie 1" },
+      },
+    });
+    expect(
+      (await call(apiUser, "/api/user?csrfToken=x", "PUT", { ...body, postalCode: "1" }, t.person("newCustomer"))).init
+        ?.status,
+    ).toBe(400);
   });
 });
 
 describe("the appointment-unavailable page", () => {
   it("goes back to a validated `from`, else to the booking landing", async () => {
-    const good = makeRequest("/fi/ajanvaraus/aika-ei-saatavilla?from=%2Ffi%2Fajanvaraus%2Fyksityisasiakas%3Ftime%3Dmorning");
-    expect((await unavailable.loader({ request: good, context: await makeContext(good), params: {} } as never)).back).toBe("/fi/ajanvaraus/yksityisasiakas?time=morning");
+    const good = makeRequest(
+      "/fi/ajanvaraus/aika-ei-saatavilla?from=%2Ffi%2Fajanvaraus%2Fyksityisasiakas%3Ftime%3Dmorning",
+    );
+    expect(
+      (await unavailable.loader({ request: good, context: await makeContext(good), params: {} } as never)).back,
+    ).toBe("/fi/ajanvaraus/yksityisasiakas?time=morning");
     const evil = makeRequest("/en/booking/appointment-not-available?from=https%3A%2F%2Fevil.example");
-    expect((await unavailable.loader({ request: evil, context: await makeContext(evil), params: {} } as never)).back).toBe("/en/booking");
+    expect(
+      (await unavailable.loader({ request: evil, context: await makeContext(evil), params: {} } as never)).back,
+    ).toBe("/en/booking");
   });
 });

@@ -22,7 +22,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Door check-ins one client may try in the window, for both servers together. */
 const DOOR_LIMIT = 4;
 
-if (!DATABASE_URL) console.log("scale-out: skipped — it needs PostgreSQL (set DATABASE_URL, as the PostgreSQL integration run does)");
+if (!DATABASE_URL)
+  console.log("scale-out: skipped — it needs PostgreSQL (set DATABASE_URL, as the PostgreSQL integration run does)");
 
 // --- the production build -----------------------------------------------------------------------
 
@@ -41,7 +42,9 @@ function ensureBuild() {
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   console.log("scale-out: building the app (the build is missing or older than the sources)");
   // Outside the test runner's environment (VITEST turns the React Router plugin off in vite.config.ts).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV" && k !== "TEST"));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV" && k !== "TEST"),
+  );
   try {
     execFileSync("npx", ["react-router", "build"], { cwd: ROOT, env, stdio: "pipe" });
   } catch (error) {
@@ -69,7 +72,10 @@ class Browser {
     }
   }
 
-  async request(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}) {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers);
     headers.set("Cookie", this.header());
     let body: string | undefined;
@@ -80,7 +86,12 @@ class Browser {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const response = await fetch(url, {
+      method: init.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      redirect: "manual",
+    });
     this.store(response);
     return response;
   }
@@ -146,9 +157,21 @@ describe.skipIf(!DATABASE_URL)("two app nodes on one PostgreSQL database", () =>
     });
     // The first node migrates and seeds the empty database; the second starts on what it finds.
     const portA = await findFreePort(3400);
-    a = await startServer({ root: ROOT, port: portA, dataDir: "data/scale-out-a", env: env(portA), timeoutMs: 180_000 });
+    a = await startServer({
+      root: ROOT,
+      port: portA,
+      dataDir: "data/scale-out-a",
+      env: env(portA),
+      timeoutMs: 180_000,
+    });
     const portB = await findFreePort(portA + 1);
-    b = await startServer({ root: ROOT, port: portB, dataDir: "data/scale-out-b", env: env(portB), timeoutMs: 180_000 });
+    b = await startServer({
+      root: ROOT,
+      port: portB,
+      dataDir: "data/scale-out-b",
+      env: env(portB),
+      timeoutMs: 180_000,
+    });
     A = `http://127.0.0.1:${portA}`;
     B = `http://127.0.0.1:${portB}`;
   }, 600_000);
@@ -159,56 +182,75 @@ describe.skipIf(!DATABASE_URL)("two app nodes on one PostgreSQL database", () =>
     await drop?.();
   }, 60_000);
 
-  it("a session from one node is valid on the other, and a logout on one ends it on both", { timeout: 120_000 }, async () => {
-    const maija = demoPeople(new Date().getUTCFullYear()).patient;
-    const browser = new Browser();
+  it(
+    "a session from one node is valid on the other, and a logout on one ends it on both",
+    { timeout: 120_000 },
+    async () => {
+      const maija = demoPeople(new Date().getUTCFullYear()).patient;
+      const browser = new Browser();
 
-    // Log in on A: the login page's bank link, the development identity provider, the callback.
-    const login = await browser.page(`${A}/fi/kirjaudu`);
-    const start = unescape(/href="(\/oauth\/authenticate\?[^"]+)"/.exec(login.html)![1]);
-    const provider = await browser.page(A + start);
-    expect(provider.url.startsWith(`${A}/dev/identity/`)).toBe(true);
-    const personForm = unescape(/<form method="post" action="([^"]*\/person)"/.exec(provider.html)![1]);
-    const chosen = await browser.request(new URL(personForm, provider.url).href, {
-      form: { csrf: /name="csrf" value="([^"]+)"/.exec(provider.html)![1], identityCode: maija.identityCode },
-    });
-    const front = await browser.page(provider.url, chosen);
-    expect(front.url).toBe(`${A}/fi`);
-    expect(front.html).toContain(maija.firstName);
+      // Log in on A: the login page's bank link, the development identity provider, the callback.
+      const login = await browser.page(`${A}/fi/kirjaudu`);
+      const start = unescape(/href="(\/oauth\/authenticate\?[^"]+)"/.exec(login.html)![1]);
+      const provider = await browser.page(A + start);
+      expect(provider.url.startsWith(`${A}/dev/identity/`)).toBe(true);
+      const personForm = unescape(/<form method="post" action="([^"]*\/person)"/.exec(provider.html)![1]);
+      const chosen = await browser.request(new URL(personForm, provider.url).href, {
+        form: { csrf: /name="csrf" value="([^"]+)"/.exec(provider.html)![1], identityCode: maija.identityCode },
+      });
+      const front = await browser.page(provider.url, chosen);
+      expect(front.url).toBe(`${A}/fi`);
+      expect(front.html).toContain(maija.firstName);
 
-    // Carry on on B: the front page, the CSRF token of a B page, a reservation through B's call.
-    const onB = await browser.page(`${B}/fi`);
-    expect(onB.url).toBe(`${B}/fi`);
-    expect(onB.html).toContain(maija.firstName);
-    const csrfToken = csrfOf((await browser.page(`${B}/fi/kirjaudu-ulos`)).html)!;
-    expect(csrfToken).toBeTruthy();
-    const inFiveDays = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const search = (await (await browser.request(`${B}/api/appointments?lang=fi&startDate=${inFiveDays}`)).json()) as {
-      availableAppointments: { appointments: { id: number }[] };
-    };
-    const slot = search.availableAppointments.appointments[0].id;
-    const reserved = await browser.request(`${B}/api/reserve-appointment?csrfToken=${encodeURIComponent(csrfToken)}`, {
-      json: { internalOrganization: "solmu", appointmentId: slot, phone: "0401234567", emailAddress: "maija@example.com" },
-    });
-    expect(reserved.status).toBe(200);
-    expect(await reserved.json()).toMatchObject({ reservationDetails: { appointmentId: slot } });
-    // A sees what B reserved, in the same session.
-    const onA = await browser.page(`${A}/fi/ajanvaraukset/${slot}`);
-    expect(onA.status).toBe(200);
-    expect(onA.url).toBe(`${A}/fi/ajanvaraukset/${slot}`);
+      // Carry on on B: the front page, the CSRF token of a B page, a reservation through B's call.
+      const onB = await browser.page(`${B}/fi`);
+      expect(onB.url).toBe(`${B}/fi`);
+      expect(onB.html).toContain(maija.firstName);
+      const csrfToken = csrfOf((await browser.page(`${B}/fi/kirjaudu-ulos`)).html)!;
+      expect(csrfToken).toBeTruthy();
+      const inFiveDays = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+      const search = (await (
+        await browser.request(`${B}/api/appointments?lang=fi&startDate=${inFiveDays}`)
+      ).json()) as {
+        availableAppointments: { appointments: { id: number }[] };
+      };
+      const slot = search.availableAppointments.appointments[0].id;
+      const reserved = await browser.request(
+        `${B}/api/reserve-appointment?csrfToken=${encodeURIComponent(csrfToken)}`,
+        {
+          json: {
+            internalOrganization: "solmu",
+            appointmentId: slot,
+            phone: "0401234567",
+            emailAddress: "maija@example.com",
+          },
+        },
+      );
+      expect(reserved.status).toBe(200);
+      expect(await reserved.json()).toMatchObject({ reservationDetails: { appointmentId: slot } });
+      // A sees what B reserved, in the same session.
+      const onA = await browser.page(`${A}/fi/ajanvaraukset/${slot}`);
+      expect(onA.status).toBe(200);
+      expect(onA.url).toBe(`${A}/fi/ajanvaraukset/${slot}`);
 
-    // Log out on A; the session cookie B was given before is worthless on B too.
-    const before = browser.header();
-    const loggedOut = await browser.request(`${A}/api/logout?csrfToken=${encodeURIComponent(csrfToken)}`, { method: "POST" });
-    expect(loggedOut.status).toBe(302);
-    const stale = new Browser();
-    for (const pair of before.split("; ")) stale.cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    expect(await (await stale.request(`${B}/api/session`)).json()).toMatchObject({ expiresAt: null });
-    const afterLogout = await stale.page(`${B}/fi/ajanvaraukset/${slot}`);
-    expect(afterLogout.url).toContain(`${B}/fi/kirjaudu`);
-    const [session] = await query<{ revoked: boolean }>("select revoked_at is not null as revoked from sessions order by created_at desc limit 1");
-    expect(session.revoked).toBe(true);
-  });
+      // Log out on A; the session cookie B was given before is worthless on B too.
+      const before = browser.header();
+      const loggedOut = await browser.request(`${A}/api/logout?csrfToken=${encodeURIComponent(csrfToken)}`, {
+        method: "POST",
+      });
+      expect(loggedOut.status).toBe(302);
+      const stale = new Browser();
+      for (const pair of before.split("; "))
+        stale.cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+      expect(await (await stale.request(`${B}/api/session`)).json()).toMatchObject({ expiresAt: null });
+      const afterLogout = await stale.page(`${B}/fi/ajanvaraukset/${slot}`);
+      expect(afterLogout.url).toContain(`${B}/fi/kirjaudu`);
+      const [session] = await query<{ revoked: boolean }>(
+        "select revoked_at is not null as revoked from sessions order by created_at desc limit 1",
+      );
+      expect(session.revoked).toBe(true);
+    },
+  );
 
   it("a door check-in on one node and the door rate limit counted across both", { timeout: 60_000 }, async () => {
     const kalle = demoPeople(new Date().getUTCFullYear()).smsUser;
@@ -227,12 +269,18 @@ describe.skipIf(!DATABASE_URL)("two app nodes on one PostgreSQL database", () =>
     expect(page.status).toBe(200);
     const csrfToken = csrfOf(page.html)!;
     const checkIn = (origin: string, token: string, code: string) =>
-      door.request(`${origin}/api/anon/check-in`, { json: { appointmentId: token, ssnEndPart: code }, headers: { "X-CSRF-Token": csrfToken } });
+      door.request(`${origin}/api/anon/check-in`, {
+        json: { appointmentId: token, ssnEndPart: code },
+        headers: { "X-CSRF-Token": csrfToken },
+      });
 
     // The token and CSRF token from A's page check in through B.
     const done = await checkIn(B, first, kalle.identityCode.slice(-4));
     expect(await done.json()).toEqual({ type: "success" });
-    const [checked] = await query<{ checked_in: boolean }>("select checked_in_at is not null as checked_in from reservations where id = $1", [rows[0].id]);
+    const [checked] = await query<{ checked_in: boolean }>(
+      "select checked_in_at is not null as checked_in from reservations where id = $1",
+      [rows[0].id],
+    );
     expect(checked.checked_in).toBe(true);
 
     // Wrong codes, alternating between the nodes: the limit counts every node's hits (1 above + these).
@@ -240,7 +288,11 @@ describe.skipIf(!DATABASE_URL)("two app nodes on one PostgreSQL database", () =>
     const answers: { node: string; status: number; type: string }[] = [];
     for (const [i, origin] of [A, B, A, B].entries()) {
       const response = await checkIn(origin, second, wrong);
-      answers.push({ node: i % 2 ? "B" : "A", status: response.status, type: ((await response.json()) as { type: string }).type });
+      answers.push({
+        node: i % 2 ? "B" : "A",
+        status: response.status,
+        type: ((await response.json()) as { type: string }).type,
+      });
     }
     expect(answers).toEqual([
       { node: "A", status: 200, type: "ssnEndPartMismatch" },

@@ -28,7 +28,10 @@ async function freeAppointments(from: Date, to: Date) {
   return t.db
     .select({ id: s.appointments.id, startsAt: s.appointments.startsAt })
     .from(s.appointments)
-    .leftJoin(s.reservations, and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")))
+    .leftJoin(
+      s.reservations,
+      and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
+    )
     .where(and(isNull(s.reservations.id), gte(s.appointments.startsAt, from), lt(s.appointments.startsAt, to)))
     .orderBy(asc(s.appointments.startsAt));
 }
@@ -41,7 +44,11 @@ describe("demo data", () => {
   it("has the 10 demo people with valid test identity codes", async () => {
     const people = await t.db.select().from(s.people);
     expect(people).toHaveLength(10);
-    expect(people.map((p) => p.identityCode).sort()).toEqual(Object.values(DEMO).map((p) => p.identityCode).sort());
+    expect(people.map((p) => p.identityCode).sort()).toEqual(
+      Object.values(DEMO)
+        .map((p) => p.identityCode)
+        .sort(),
+    );
     for (const person of people) {
       const parsed = parseIdentityCode(person.identityCode);
       expect(parsed.ok, person.identityCode).toBe(true);
@@ -69,7 +76,9 @@ describe("demo data", () => {
       .from(s.guardianships)
       .innerJoin(s.people, eq(s.people.id, s.guardianships.childId))
       .where(eq(s.guardianships.guardianId, t.person("guardian").id));
-    expect(children.map((c) => c.code).sort()).toEqual([DEMO.youngChild.identityCode, DEMO.olderChild.identityCode].sort());
+    expect(children.map((c) => c.code).sort()).toEqual(
+      [DEMO.youngChild.identityCode, DEMO.olderChild.identityCode].sort(),
+    );
   });
 
   it("has clinics in the seven municipalities and a remote clinic", async () => {
@@ -100,7 +109,10 @@ describe("demo data", () => {
     const patientHolds = held.filter((r) => r.personId === t.person("patient").id);
     // Two ahead, one in three hours, one remote, one in the past; the clinic-cancelled one is not active.
     expect(patientHolds).toHaveLength(5);
-    const newCustomer = await t.db.select().from(s.reservations).where(eq(s.reservations.personId, t.person("newCustomer").id));
+    const newCustomer = await t.db
+      .select()
+      .from(s.reservations)
+      .where(eq(s.reservations.personId, t.person("newCustomer").id));
     expect(newCustomer).toEqual([]);
   });
 
@@ -113,7 +125,12 @@ describe("demo data", () => {
       .select({ startsAt: s.appointments.startsAt })
       .from(s.reservations)
       .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .where(and(eq(s.reservations.personId, t.person("patient").id), gte(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + DAY))))
+      .where(
+        and(
+          eq(s.reservations.personId, t.person("patient").id),
+          gte(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + DAY)),
+        ),
+      )
       .orderBy(asc(s.appointments.startsAt))
       .limit(1);
     expect(helsinkiDate(first.startsAt)).toBe(helsinkiDate(new Date(FIXED_NOW.getTime() + 2 * DAY)));
@@ -122,7 +139,10 @@ describe("demo data", () => {
 
 describe("reservations", () => {
   it("the database refuses a second active reservation of the same appointment", async () => {
-    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 7 * DAY), new Date(FIXED_NOW.getTime() + 14 * DAY));
+    const [slot] = await freeAppointments(
+      new Date(FIXED_NOW.getTime() + 7 * DAY),
+      new Date(FIXED_NOW.getTime() + 14 * DAY),
+    );
     await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("patient").id });
 
     let error: unknown = null;
@@ -139,15 +159,37 @@ describe("reservations", () => {
   });
 
   it("the same person cannot hold it twice either", async () => {
-    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 15 * DAY), new Date(FIXED_NOW.getTime() + 20 * DAY));
+    const [slot] = await freeAppointments(
+      new Date(FIXED_NOW.getTime() + 15 * DAY),
+      new Date(FIXED_NOW.getTime() + 20 * DAY),
+    );
     await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id });
-    await expect(t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id })).rejects.toThrow();
+    await expect(
+      t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id }),
+    ).rejects.toThrow();
   });
 
   it("allows cancelled reservations next to the active one, and rebooking after a cancellation", async () => {
-    const [slot] = await freeAppointments(new Date(FIXED_NOW.getTime() + 21 * DAY), new Date(FIXED_NOW.getTime() + 28 * DAY));
-    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("patient").id, status: "cancelled", cancelledAt: FIXED_NOW });
-    await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("senior").id, status: "providerCancelled", cancelledAt: FIXED_NOW });
+    const [slot] = await freeAppointments(
+      new Date(FIXED_NOW.getTime() + 21 * DAY),
+      new Date(FIXED_NOW.getTime() + 28 * DAY),
+    );
+    await t.db
+      .insert(s.reservations)
+      .values({
+        appointmentId: slot.id,
+        personId: t.person("patient").id,
+        status: "cancelled",
+        cancelledAt: FIXED_NOW,
+      });
+    await t.db
+      .insert(s.reservations)
+      .values({
+        appointmentId: slot.id,
+        personId: t.person("senior").id,
+        status: "providerCancelled",
+        cancelledAt: FIXED_NOW,
+      });
     await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id });
 
     const rows = await t.db.select().from(s.reservations).where(eq(s.reservations.appointmentId, slot.id));
@@ -164,6 +206,8 @@ describe("reservations", () => {
       .from(s.reservations)
       .where(and(inArray(s.reservations.appointmentId, [slot.id]), eq(s.reservations.status, "active")));
     expect(active).toEqual([{ personId: t.person("newCustomer").id }]);
-    expect((await freeAppointments(slot.startsAt, new Date(slot.startsAt.getTime() + 1))).map((a) => a.id)).not.toContain(slot.id);
+    expect(
+      (await freeAppointments(slot.startsAt, new Date(slot.startsAt.getTime() + 1))).map((a) => a.id),
+    ).not.toContain(slot.id);
   });
 });

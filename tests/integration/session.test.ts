@@ -5,7 +5,17 @@ import * as s from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { makeTestIdentityCode } from "~/lib/identity-code";
 import { createSession, destroySession, readSession, SESSION_COOKIE } from "~/.server/session";
-import { clockAt, cookiePair, cookieValue, FIXED_NOW, login, makeRequest, sessionOf, sessionRow, useTestDatabase } from "./test-db";
+import {
+  clockAt,
+  cookiePair,
+  cookieValue,
+  FIXED_NOW,
+  login,
+  makeRequest,
+  sessionOf,
+  sessionRow,
+  useTestDatabase,
+} from "./test-db";
 
 const t = useTestDatabase();
 
@@ -36,8 +46,12 @@ describe("sessions", () => {
 
   it("an unknown, empty or oversized cookie reads as no session", async () => {
     expect((await readSession(makeRequest("/fi"))).status).toBe("none");
-    expect((await readSession(makeRequest("/fi", { cookie: `${SESSION_COOKIE()}=not-a-session` }))).status).toBe("none");
-    expect((await readSession(makeRequest("/fi", { cookie: `${SESSION_COOKIE()}=${"a".repeat(101)}` }))).status).toBe("none");
+    expect((await readSession(makeRequest("/fi", { cookie: `${SESSION_COOKIE()}=not-a-session` }))).status).toBe(
+      "none",
+    );
+    expect((await readSession(makeRequest("/fi", { cookie: `${SESSION_COOKIE()}=${"a".repeat(101)}` }))).status).toBe(
+      "none",
+    );
   });
 
   it("every login gets a new id and revokes the previous session", async () => {
@@ -146,7 +160,12 @@ describe("sessions", () => {
   it("a deleted user's sessions go with them", async () => {
     const [person] = await t.db
       .insert(s.people)
-      .values({ identityCode: makeTestIdentityCode({ year: 2001, month: 1, day: 1 }, 997), firstName: "Poistuva", lastName: "Asiakas", birthDate: "2001-01-01" })
+      .values({
+        identityCode: makeTestIdentityCode({ year: 2001, month: 1, day: 1 }, 997),
+        firstName: "Poistuva",
+        lastName: "Asiakas",
+        birthDate: "2001-01-01",
+      })
       .returning();
     const setCookie = await login(person);
     valid(await sessionOf(setCookie));

@@ -25,7 +25,11 @@ async function gateway() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => server.close());
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, received, stopRefusing: () => (refusing = false) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
+    received,
+    stopRefusing: () => (refusing = false),
+  };
 }
 
 describe("SMS delivery through the gateway", () => {
@@ -53,7 +57,10 @@ describe("SMS delivery through the gateway", () => {
     const gw = await gateway();
     gw.stopRefusing();
     for (let i = 0; i < 10; i++) await queueSms(t.db, { to: "+358400000000", body: `parallel ${i}` });
-    const results = await Promise.all([deliverQueuedSms({ url: gw.url, token: "x" }, { batch: 10 }), deliverQueuedSms({ url: gw.url, token: "x" }, { batch: 10 })]);
+    const results = await Promise.all([
+      deliverQueuedSms({ url: gw.url, token: "x" }, { batch: 10 }),
+      deliverQueuedSms({ url: gw.url, token: "x" }, { batch: 10 }),
+    ]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(10);
     const texts = gw.received.map((r) => r.body.text).filter((text) => text.startsWith("parallel"));
     expect(new Set(texts).size).toBe(texts.length);

@@ -204,7 +204,8 @@ export async function makeContext(
     analyticsConsent: null,
   });
   await runMiddleware(i18nextMiddleware, request, context);
-  if (options.session !== false) context.set(sessionContext, await readSession(request, { touch: options.touch ?? true }));
+  if (options.session !== false)
+    context.set(sessionContext, await readSession(request, { touch: options.touch ?? true }));
   return context;
 }
 
@@ -216,10 +217,13 @@ export async function runMiddleware(
   response: () => Response = () => new Response("ok"),
 ): Promise<{ response: Response | undefined; nextCalled: boolean }> {
   let nextCalled = false;
-  const result = await middleware({ request, context, params: {} } as unknown as Parameters<typeof middleware>[0], async () => {
-    nextCalled = true;
-    return response();
-  });
+  const result = await middleware(
+    { request, context, params: {} } as unknown as Parameters<typeof middleware>[0],
+    async () => {
+      nextCalled = true;
+      return response();
+    },
+  );
   return { response: (result ?? undefined) as Response | undefined, nextCalled };
 }
 

@@ -16,7 +16,8 @@ async function main(command: string | undefined) {
     console.log(`migrated (${handle.kind})`);
     if (command === "seed") {
       if (env().environment === "production") throw new Error("Demo data is never seeded in production.");
-      if (!(await isEmpty(handle.db))) console.log("the database has data already: not seeded (delete ./data to start over)");
+      if (!(await isEmpty(handle.db)))
+        console.log("the database has data already: not seeded (delete ./data to start over)");
       else {
         await seed(handle.db, now());
         console.log("seeded the demo data");

@@ -15,10 +15,19 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const migrationsFolder = path.resolve(process.cwd(), "app/.server/db/migrations");
 
-type Handle = { db: Database; migrate(opts?: { migrationsSchema?: string }): Promise<void>; close(): Promise<void>; kind: "pglite" | "postgres" };
+type Handle = {
+  db: Database;
+  migrate(opts?: { migrationsSchema?: string }): Promise<void>;
+  close(): Promise<void>;
+  kind: "pglite" | "postgres";
+};
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder on disk, or memory with `memory://`). */
-export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string; searchPath?: string }): Promise<Handle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | null;
+  dataDir?: string;
+  searchPath?: string;
+}): Promise<Handle> {
   if (options.databaseUrl) {
     // Fail fast when the database stalls: a request answers the error view within seconds instead of hanging,
     // and the pool recovers by itself (a timed-out connection is discarded).

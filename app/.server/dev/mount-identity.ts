@@ -33,21 +33,43 @@ export async function mountDevIdentity(app: Express) {
       const year = now().getUTCFullYear();
       return Object.values(demoPeople(year))
         .filter((p) => p.key !== "youngChild")
-        .map((p) => ({ identityCode: p.identityCode, firstName: p.firstName, lastName: p.lastName, description: p.description }));
+        .map((p) => ({
+          identityCode: p.identityCode,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          description: p.description,
+        }));
     },
     async listChildren(guardianIdentityCode) {
-      const [guardian] = await db().select({ id: people.id }).from(people).where(eq(people.identityCode, guardianIdentityCode));
+      const [guardian] = await db()
+        .select({ id: people.id })
+        .from(people)
+        .where(eq(people.identityCode, guardianIdentityCode));
       if (!guardian) return [];
       const rows = await db()
-        .select({ identityCode: people.identityCode, firstName: people.firstName, lastName: people.lastName, birthDate: people.birthDate })
+        .select({
+          identityCode: people.identityCode,
+          firstName: people.firstName,
+          lastName: people.lastName,
+          birthDate: people.birthDate,
+        })
         .from(guardianships)
         .innerJoin(people, eq(people.id, guardianships.childId))
         .where(eq(guardianships.guardianId, guardian.id));
       return rows.map((r) => {
         const [year, month, day] = r.birthDate.split("-").map(Number);
-        return { identityCode: r.identityCode, firstName: r.firstName, lastName: r.lastName, age: ageOn({ year, month, day }, now()) };
+        return {
+          identityCode: r.identityCode,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          age: ageOn({ year, month, day }, now()),
+        };
       });
     },
   });
-  app.use("/dev/identity", expressRateLimit("dev-identity", LIMITS.identification.limit, LIMITS.identification.windowSeconds), router);
+  app.use(
+    "/dev/identity",
+    expressRateLimit("dev-identity", LIMITS.identification.limit, LIMITS.identification.windowSeconds),
+    router,
+  );
 }

@@ -3,7 +3,8 @@ import { desc } from "drizzle-orm";
 import { db } from "../db/client";
 import { outboxMessages } from "../db/schema";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Escaped text with its http(s) links made clickable. */
 export function linkify(text: string): string {
@@ -17,7 +18,11 @@ export function linkify(text: string): string {
 export function mountDevOutbox(app: Express) {
   app.get("/dev/outbox", async (_req, res, next) => {
     try {
-      const rows = await db().select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(200);
+      const rows = await db()
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(200);
       const items = rows
         .map(
           (r) =>

@@ -75,9 +75,7 @@ export type IdentityConfig = {
 export const DEFAULT_IDENTITY_CODE_CLAIM = "personal_identity_code";
 export const MANDATE_CLAIM = "mandate_identity_code";
 
-type ClientAuthSettings =
-  | { method: "private_key_jwt"; jwk: Jwk }
-  | { method: "client_secret_basic"; secret: string };
+type ClientAuthSettings = { method: "private_key_jwt"; jwk: Jwk } | { method: "client_secret_basic"; secret: string };
 
 type Settings = {
   issuer: URL;
@@ -266,7 +264,10 @@ function buildSettings(config: IdentityConfig, development: boolean): Settings {
   }
   const allowHttp = config.allowHttp === true;
   if (issuer.protocol !== "https:" && !(allowHttp && issuer.protocol === "http:")) {
-    throw new IdentityError("failed", "OIDC issuer must use https (OIDC_ALLOW_HTTP=true allows http for local development)");
+    throw new IdentityError(
+      "failed",
+      "OIDC issuer must use https (OIDC_ALLOW_HTTP=true allows http for local development)",
+    );
   }
   if (!config.clientId) throw new IdentityError("failed", "OIDC client id is not configured");
 
@@ -400,7 +401,8 @@ async function importDecryptionKey(jwk: Jwk): Promise<{ key: CryptoKey; alg?: st
     return { key, alg };
   }
   if (jwk.kty === "EC" || jwk.kty === "OKP") {
-    const algorithm = jwk.kty === "EC" ? { name: "ECDH", namedCurve: jwk.crv ?? "P-256" } : { name: jwk.crv ?? "X25519" };
+    const algorithm =
+      jwk.kty === "EC" ? { name: "ECDH", namedCurve: jwk.crv ?? "P-256" } : { name: jwk.crv ?? "X25519" };
     const key = await crypto.subtle.importKey("jwk", importableJwk(jwk), algorithm, false, ["deriveBits"]);
     return { key, alg: jwk.alg };
   }

@@ -12,7 +12,10 @@ export type SmsGateway = { url: string; token: string };
  * `FOR UPDATE SKIP LOCKED`, so several app nodes can deliver side by side without sending a message twice; a
  * message the gateway refuses stays queued and is tried again on the next round.
  */
-export async function deliverQueuedSms(gateway: SmsGateway, options: { batch?: number; fetchImpl?: typeof fetch } = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverQueuedSms(
+  gateway: SmsGateway,
+  options: { batch?: number; fetchImpl?: typeof fetch } = {},
+): Promise<{ sent: number; failed: number }> {
   const send = options.fetchImpl ?? fetch;
   let sent = 0;
   let failed = 0;

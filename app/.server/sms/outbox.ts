@@ -8,5 +8,7 @@ import { now } from "../clock";
  * production; in development /dev/outbox lists them.
  */
 export async function queueSms(tx: Database | Transaction, message: { to: string; body: string }) {
-  await tx.insert(outboxMessages).values({ channel: "sms", recipient: message.to, body: message.body, createdAt: now() });
+  await tx
+    .insert(outboxMessages)
+    .values({ channel: "sms", recipient: message.to, body: message.body, createdAt: now() });
 }

@@ -26,7 +26,11 @@ export function ConsentFields({ error, submit }: { error?: string; submit(enable
         <Checkbox
           id="privacyPolicyAcknowledged"
           name="privacyPolicyAcknowledged"
-          label={<>{t("account.consent.acknowledgement")} <span aria-hidden="true">*</span></>}
+          label={
+            <>
+              {t("account.consent.acknowledgement")} <span aria-hidden="true">*</span>
+            </>
+          }
           error={error}
           onChange={setAcknowledged}
         />

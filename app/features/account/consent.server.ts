@@ -5,7 +5,12 @@ import { people } from "~/.server/db/schema";
 import { CONSENT_CHOICES, consentChoicesFor, type ConsentChoice } from "./consent-choices";
 
 /** Records the person's patient-data consent and choices. */
-export async function saveConsent(tx: Database | Transaction, personId: string, choices: Record<ConsentChoice, boolean>, now: Date) {
+export async function saveConsent(
+  tx: Database | Transaction,
+  personId: string,
+  choices: Record<ConsentChoice, boolean>,
+  now: Date,
+) {
   await tx
     .update(people)
     .set({ ...choices, patientDataConsent: "ok", patientDataConsentUpdatedAt: now })
@@ -24,7 +29,15 @@ export async function saveActingPersonConsent(
   now: Date,
 ) {
   const offered = new Set(consentChoicesFor(brandId));
-  const choices = Object.fromEntries(CONSENT_CHOICES.map((c) => [c, offered.has(c) && given[c] === true])) as Record<ConsentChoice, boolean>;
+  const choices = Object.fromEntries(CONSENT_CHOICES.map((c) => [c, offered.has(c) && given[c] === true])) as Record<
+    ConsentChoice,
+    boolean
+  >;
   await saveConsent(tx, session.actingPerson.id, choices, now);
-  await logAccess({ actorId: session.user.id, subjectId: session.actingPerson.id, resource: "consent", action: "write" });
+  await logAccess({
+    actorId: session.user.id,
+    subjectId: session.actingPerson.id,
+    resource: "consent",
+    action: "write",
+  });
 }

@@ -9,7 +9,10 @@ export { CONSENT_CHOICES, consentChoicesFor, type ConsentChoice } from "./consen
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
 export const consentSchema = z.object({
-  privacyPolicyAcknowledged: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { error: "account.consent.errors.acknowledgementRequired" })),
+  privacyPolicyAcknowledged: z.preprocess(
+    (v) => v === "on" || v === "true" || v === true,
+    z.literal(true, { error: "account.consent.errors.acknowledgementRequired" }),
+  ),
   allowsCommonRegistry: checkbox,
   allowsViewingOccupationalInformation: checkbox,
   allowsMarketingMail: checkbox,

@@ -28,7 +28,9 @@ export function AppointmentDetails({
   const lang = useLang();
   const brand = useBrand();
   const phone = brand?.customerServicePhone ?? "";
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   const headingId = `appointment-${a.id}-heading`;
   return (
     <article className="card appointment" aria-labelledby={headingId}>
@@ -46,7 +48,8 @@ export function AppointmentDetails({
         <div className="summary-list__row">
           <dt>{t("appointments.details.when")}</dt>
           <dd>
-            {formatDateTime(new Date(a.startsAt), lang)} ({t("appointments.details.duration", { minutes: a.durationMinutes })})
+            {formatDateTime(new Date(a.startsAt), lang)} (
+            {t("appointments.details.duration", { minutes: a.durationMinutes })})
           </dd>
         </div>
         <div className="summary-list__row">
@@ -103,7 +106,8 @@ export function AppointmentDetails({
         <details className="disclosure">
           <summary>{t("appointments.details.priceInfo")}</summary>
           <p>
-            {t("appointments.details.priceInfoBody")} <a href={brand?.links.priceList}>{t("appointments.details.priceList")}</a>
+            {t("appointments.details.priceInfoBody")}{" "}
+            <a href={brand?.links.priceList}>{t("appointments.details.priceList")}</a>
           </p>
         </details>
       ) : null}
@@ -115,7 +119,9 @@ export function AppointmentDetails({
         </p>
       ) : null}
       <CheckIn appointment={a} consentNeeded={consentNeeded} />
-      {a.mayGiveArrivalReason && !a.checkedIn ? <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} /> : null}
+      {a.mayGiveArrivalReason && !a.checkedIn ? (
+        <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} />
+      ) : null}
       {a.mayCancel ? (
         <p>
           <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">
@@ -125,7 +131,10 @@ export function AppointmentDetails({
       ) : a.cancelBlockedBy === "tooLate" ? (
         <p className="notice-text">
           {t("appointments.details.cannotCancel")}{" "}
-          {t("appointments.cancel.failure", { reason: t("appointments.cancel.tooLateReason", { hours: cancellationLimitHours }), phone })}
+          {t("appointments.cancel.failure", {
+            reason: t("appointments.cancel.tooLateReason", { hours: cancellationLimitHours }),
+            phone,
+          })}
         </p>
       ) : null}
     </article>
@@ -138,7 +147,13 @@ function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentVi
   const hintId = `check-in-${a.id}-hint`;
   switch (a.selfCheckInStatus) {
     case "checkedIn":
-      return <p className="notice-text">{a.room ? t("appointments.details.checkedInRoom", { room: a.room }) : t("appointments.details.checkedInReception")}</p>;
+      return (
+        <p className="notice-text">
+          {a.room
+            ? t("appointments.details.checkedInRoom", { room: a.room })
+            : t("appointments.details.checkedInReception")}
+        </p>
+      );
     case "allowed":
       if (consentNeeded)
         return (
@@ -173,8 +188,15 @@ function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentVi
 }
 
 /** The practitioner's picture, or initials (six avatar colours by id in the children's brand). Decorative: the name is next to it. */
-function PractitionerAvatar({ practitioner, brandId }: { practitioner: { id: string; name: string; pictureUrl: string | null }; brandId?: string }) {
-  if (practitioner.pictureUrl) return <img className="avatar" src={practitioner.pictureUrl} alt="" width={48} height={48} />;
+function PractitionerAvatar({
+  practitioner,
+  brandId,
+}: {
+  practitioner: { id: string; name: string; pictureUrl: string | null };
+  brandId?: string;
+}) {
+  if (practitioner.pictureUrl)
+    return <img className="avatar" src={practitioner.pictureUrl} alt="" width={48} height={48} />;
   const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(practitioner.id)}` : "";
   return (
     <span className={`avatar avatar--initials${group}`} aria-hidden="true">

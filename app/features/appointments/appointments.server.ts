@@ -6,11 +6,20 @@ import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { doorToken } from "./door.server";
-import { REMOTE_TYPES, cancelDecision, checkInDecision, selfCheckInStatus, type AppointmentFacts, type CheckInOutcome, type ReservationStatus } from "./rules";
+import {
+  REMOTE_TYPES,
+  cancelDecision,
+  checkInDecision,
+  selfCheckInStatus,
+  type AppointmentFacts,
+  type CheckInOutcome,
+  type ReservationStatus,
+} from "./rules";
 
-
-const specialtyName = (lang: Lang) => (lang === "sv" ? s.specialties.nameSv : lang === "en" ? s.specialties.nameEn : s.specialties.nameFi);
-const practitionerTitle = (lang: Lang) => (lang === "sv" ? s.practitioners.titleSv : lang === "en" ? s.practitioners.titleEn : s.practitioners.titleFi);
+const specialtyName = (lang: Lang) =>
+  lang === "sv" ? s.specialties.nameSv : lang === "en" ? s.specialties.nameEn : s.specialties.nameFi;
+const practitionerTitle = (lang: Lang) =>
+  lang === "sv" ? s.practitioners.titleSv : lang === "en" ? s.practitioners.titleEn : s.practitioners.titleFi;
 
 /** The appointments a person holds (or held), newest reservation per appointment, joined with their details. */
 function appointmentQuery(personId: string, lang: Lang) {
@@ -32,8 +41,18 @@ function appointmentQuery(personId: string, lang: Lang) {
         postOffice: s.clinics.postOffice,
         arrivalInfo: s.clinics.arrivalInfo,
       },
-      practitioner: { id: s.practitioners.id, name: s.practitioners.name, title: practitionerTitle(lang), pictureUrl: s.practitioners.pictureUrl },
-      kindName: lang === "sv" ? s.appointmentKinds.nameSv : lang === "en" ? s.appointmentKinds.nameEn : s.appointmentKinds.nameFi,
+      practitioner: {
+        id: s.practitioners.id,
+        name: s.practitioners.name,
+        title: practitionerTitle(lang),
+        pictureUrl: s.practitioners.pictureUrl,
+      },
+      kindName:
+        lang === "sv"
+          ? s.appointmentKinds.nameSv
+          : lang === "en"
+            ? s.appointmentKinds.nameEn
+            : s.appointmentKinds.nameFi,
       specialtyName: specialtyName(lang),
     })
     .from(s.reservations)
@@ -69,7 +88,10 @@ function present(row: Row, now: Date, limitHours: number) {
     room: row.room,
     arrivalReason: withoutPrefix(row.arrivalReason),
     // Spec: only for non-remote appointments (and, by the route, valid sessions); not once it has ended.
-    mayGiveArrivalReason: facts.status === "active" && !facts.isRemote && row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
+    mayGiveArrivalReason:
+      facts.status === "active" &&
+      !facts.isRemote &&
+      row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
     clinic: row.clinic,
     practitioner: row.practitioner,
     kindName: row.kindName,
@@ -88,7 +110,12 @@ export type AppointmentView = ReturnType<typeof present>;
  * Future (and ongoing) appointments of the session's acting person, soonest first: the active ones and those the
  * clinic cancelled (shown with the clinic's warning, spec part 1 §4); not the ones the customer cancelled.
  */
-export async function listUpcomingAppointments(session: UserSession, lang: Lang, now: Date, limitHours: number): Promise<AppointmentView[]> {
+export async function listUpcomingAppointments(
+  session: UserSession,
+  lang: Lang,
+  now: Date,
+  limitHours: number,
+): Promise<AppointmentView[]> {
   const personId = session.actingPerson.id;
   const rows = await appointmentQuery(personId, lang)
     .where(
@@ -104,26 +131,55 @@ export async function listUpcomingAppointments(session: UserSession, lang: Lang,
 }
 
 /** The acting person's appointments among `ids`; ids of other people's appointments are simply not found. */
-export async function getAppointments(session: UserSession, ids: number[], lang: Lang, now: Date, limitHours: number): Promise<AppointmentView[]> {
+export async function getAppointments(
+  session: UserSession,
+  ids: number[],
+  lang: Lang,
+  now: Date,
+  limitHours: number,
+): Promise<AppointmentView[]> {
   const personId = session.actingPerson.id;
   const rows = await appointmentQuery(personId, lang)
     .where(and(eq(s.reservations.personId, personId), inArray(s.appointments.id, ids)))
     .orderBy(asc(s.appointments.id), desc(s.reservations.reservedAt));
-  if (rows.length) await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointment", resourceId: rows.map((r) => r.id).join(",") });
+  if (rows.length)
+    await logAccess({
+      actorId: session.user.id,
+      subjectId: personId,
+      resource: "appointment",
+      resourceId: rows.map((r) => r.id).join(","),
+    });
   return rows.map((r) => present(r, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
-export type CancelResult = { type: "success" } | { type: "alreadyCancelled" } | { type: "notFound" } | { type: "tooLate" } | { type: "notCancellable" };
+export type CancelResult =
+  | { type: "success" }
+  | { type: "alreadyCancelled" }
+  | { type: "notFound" }
+  | { type: "tooLate" }
+  | { type: "notCancellable" };
 
 /**
  * Cancels the acting person's reservation of an appointment. One transaction with the row locked, so two
  * submits cannot both act; a second submit after success answers `alreadyCancelled`.
  */
-export async function cancelAppointment(session: UserSession, appointmentId: number, now: Date, limitHours: number): Promise<CancelResult> {
+export async function cancelAppointment(
+  session: UserSession,
+  appointmentId: number,
+  now: Date,
+  limitHours: number,
+): Promise<CancelResult> {
   const personId = session.actingPerson.id;
   const result = await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ reservationId: s.reservations.id, status: s.reservations.status, checkedInAt: s.reservations.checkedInAt, startsAt: s.appointments.startsAt, durationMinutes: s.appointments.durationMinutes, locationType: s.appointments.locationType })
+      .select({
+        reservationId: s.reservations.id,
+        status: s.reservations.status,
+        checkedInAt: s.reservations.checkedInAt,
+        startsAt: s.appointments.startsAt,
+        durationMinutes: s.appointments.durationMinutes,
+        locationType: s.appointments.locationType,
+      })
       .from(s.reservations)
       .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
       .where(and(eq(s.reservations.personId, personId), eq(s.reservations.appointmentId, appointmentId)))
@@ -132,12 +188,27 @@ export async function cancelAppointment(session: UserSession, appointmentId: num
       .for("update", { of: s.reservations });
     if (!row) return { type: "notFound" } as const;
     if (row.status === "cancelled") return { type: "alreadyCancelled" } as const;
-    const decision = cancelDecision({ ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now, limitHours);
-    if (!decision.mayCancel) return decision.reason === "tooLate" ? ({ type: "tooLate" } as const) : ({ type: "notCancellable" } as const);
-    await tx.update(s.reservations).set({ status: "cancelled", cancelledAt: now }).where(eq(s.reservations.id, row.reservationId));
+    const decision = cancelDecision(
+      { ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) },
+      now,
+      limitHours,
+    );
+    if (!decision.mayCancel)
+      return decision.reason === "tooLate" ? ({ type: "tooLate" } as const) : ({ type: "notCancellable" } as const);
+    await tx
+      .update(s.reservations)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(eq(s.reservations.id, row.reservationId));
     return { type: "success" } as const;
   });
-  if (result.type === "success") await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointment", resourceId: String(appointmentId), action: "write" });
+  if (result.type === "success")
+    await logAccess({
+      actorId: session.user.id,
+      subjectId: personId,
+      resource: "appointment",
+      resourceId: String(appointmentId),
+      action: "write",
+    });
   return result;
 }
 
@@ -153,7 +224,14 @@ export async function checkIn(session: UserSession, appointmentId: number, now: 
   const person = session.actingPerson;
   const result = await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ reservationId: s.reservations.id, status: s.reservations.status, checkedInAt: s.reservations.checkedInAt, startsAt: s.appointments.startsAt, durationMinutes: s.appointments.durationMinutes, locationType: s.appointments.locationType })
+      .select({
+        reservationId: s.reservations.id,
+        status: s.reservations.status,
+        checkedInAt: s.reservations.checkedInAt,
+        startsAt: s.appointments.startsAt,
+        durationMinutes: s.appointments.durationMinutes,
+        locationType: s.appointments.locationType,
+      })
       .from(s.reservations)
       .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
       .where(and(eq(s.reservations.personId, person.id), eq(s.reservations.appointmentId, appointmentId)))
@@ -161,12 +239,23 @@ export async function checkIn(session: UserSession, appointmentId: number, now: 
       .limit(1)
       .for("update", { of: s.reservations });
     if (!row) return "NotFound" as const;
-    const status = selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);
+    const status = selfCheckInStatus(
+      { ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) },
+      now,
+    );
     const outcome = checkInDecision(status, person.patientDataConsent);
-    if (outcome === "Success") await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
+    if (outcome === "Success")
+      await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
     return outcome;
   });
-  if (result === "Success") await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "check-in", resourceId: String(appointmentId), action: "write" });
+  if (result === "Success")
+    await logAccess({
+      actorId: session.user.id,
+      subjectId: person.id,
+      resource: "check-in",
+      resourceId: String(appointmentId),
+      action: "write",
+    });
   return result;
 }
 
@@ -174,7 +263,12 @@ export async function checkIn(session: UserSession, appointmentId: number, now: 
  * Saves the customer's arrival reason for an active, non-remote appointment of the acting person that has not
  * ended. Returns false when there is no such appointment (the caller answers 404).
  */
-export async function saveArrivalReason(session: UserSession, appointmentId: number, reason: string, now: Date): Promise<boolean> {
+export async function saveArrivalReason(
+  session: UserSession,
+  appointmentId: number,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const person = session.actingPerson;
   const updated = await db()
     .update(s.reservations)
@@ -190,6 +284,13 @@ export async function saveArrivalReason(session: UserSession, appointmentId: num
       ),
     )
     .returning({ id: s.reservations.id });
-  if (updated.length) await logAccess({ actorId: session.user.id, subjectId: person.id, resource: "arrival-reason", resourceId: String(appointmentId), action: "write" });
+  if (updated.length)
+    await logAccess({
+      actorId: session.user.id,
+      subjectId: person.id,
+      resource: "arrival-reason",
+      resourceId: String(appointmentId),
+      action: "write",
+    });
   return updated.length > 0;
 }

@@ -9,19 +9,38 @@ import { useT } from "~/ui/i18n";
  * The arrival reason (spec part 1 §5): a plain form that the server validates; once hydrated, a live
  * "n / 300" counter, the over-limit error and a disabled save button, as in the GOV.UK character count.
  */
-export function ArrivalReasonForm({ appointmentId, saved, submitted }: { appointmentId: number; saved: string; submitted?: { value: string; error: string } }) {
+export function ArrivalReasonForm({
+  appointmentId,
+  saved,
+  submitted,
+}: {
+  appointmentId: number;
+  saved: string;
+  submitted?: { value: string; error: string };
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [value, setValue] = useState(submitted?.value ?? saved);
   const id = `arrival-reason-${appointmentId}`;
   const tooLong = value.length > ARRIVAL_REASON_MAX;
-  const error = hydrated && tooLong ? t("appointments.arrivalReason.errors.tooLong") : submitted?.error ? t(submitted.error) : undefined;
+  const error =
+    hydrated && tooLong
+      ? t("appointments.arrivalReason.errors.tooLong")
+      : submitted?.error
+        ? t(submitted.error)
+        : undefined;
   return (
     <Form method="post" className="arrival-reason">
       <CsrfField />
       <input type="hidden" name="intent" value="arrivalReason" />
       <input type="hidden" name="appointmentId" value={appointmentId} />
-      <Field id={id} label={t("appointments.arrivalReason.label")} hint={t("appointments.arrivalReason.hint")} error={error} extraDescribedBy={`${id}-info`}>
+      <Field
+        id={id}
+        label={t("appointments.arrivalReason.label")}
+        hint={t("appointments.arrivalReason.hint")}
+        error={error}
+        extraDescribedBy={`${id}-info`}
+      >
         {(describedBy) => (
           <>
             <textarea
@@ -34,8 +53,14 @@ export function ArrivalReasonForm({ appointmentId, saved, submitted }: { appoint
               aria-describedby={describedBy}
               aria-invalid={error ? true : undefined}
             />
-            <div className={`field__hint${tooLong && hydrated ? " field__hint--error" : ""}`} id={`${id}-info`} aria-live={hydrated ? "polite" : undefined}>
-              {hydrated ? t("appointments.arrivalReason.counter", { count: value.length, max: ARRIVAL_REASON_MAX }) : t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX })}
+            <div
+              className={`field__hint${tooLong && hydrated ? " field__hint--error" : ""}`}
+              id={`${id}-info`}
+              aria-live={hydrated ? "polite" : undefined}
+            >
+              {hydrated
+                ? t("appointments.arrivalReason.counter", { count: value.length, max: ARRIVAL_REASON_MAX })
+                : t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX })}
             </div>
           </>
         )}

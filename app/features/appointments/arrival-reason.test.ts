@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ARRIVAL_REASON_MAX, ARRIVAL_REASON_PREFIX, arrivalReasonSchema, withoutPrefix, withPrefix } from "./arrival-reason";
+import {
+  ARRIVAL_REASON_MAX,
+  ARRIVAL_REASON_PREFIX,
+  arrivalReasonSchema,
+  withoutPrefix,
+  withPrefix,
+} from "./arrival-reason";
 
 describe("arrival reason", () => {
   it("accepts up to 300 characters after trimming and refuses more or nothing", () => {

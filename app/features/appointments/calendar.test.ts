@@ -25,7 +25,9 @@ describe("appointmentCalendar", () => {
   it("escapes commas, semicolons and newlines and folds long lines at 75 octets", () => {
     const unfolded = ics.replace(/\r\n /g, "");
     expect(unfolded).toContain("LOCATION:Solmu Kamppi\\, Urho Kekkosen katu 1\\, 00100 Helsinki");
-    expect(unfolded).toContain("DESCRIPTION:Peru aika viimeistään 24 tuntia ennen\\; asiakaspalvelu 030 600 5000\\nTervetuloa!");
+    expect(unfolded).toContain(
+      "DESCRIPTION:Peru aika viimeistään 24 tuntia ennen\\; asiakaspalvelu 030 600 5000\\nTervetuloa!",
+    );
     for (const line of ics.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 });

@@ -9,7 +9,10 @@ function escapeText(value: string): string {
 }
 
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Lines longer than 75 octets are folded with CRLF + space (RFC 5545 §3.1). */
@@ -59,15 +62,22 @@ export function appointmentCalendar(input: {
 }
 
 /** The calendar file of one of the customer's appointments: service and professional, the place, the brand's phone. */
-export function appointmentCalendarFile(a: AppointmentView, input: { t: TFunction; brand: { name: string; customerServicePhone: string }; hostname: string; now: Date }): string {
+export function appointmentCalendarFile(
+  a: AppointmentView,
+  input: { t: TFunction; brand: { name: string; customerServicePhone: string }; hostname: string; now: Date },
+): string {
   const { t, brand } = input;
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return appointmentCalendar({
     uid: `appointment-${a.id}@${input.hostname}`,
     startsAt: new Date(a.startsAt),
     durationMinutes: a.durationMinutes,
     summary: `${a.specialtyName}, ${a.practitioner.name}`,
-    location: a.isRemote ? t(`appointments.details.${a.locationType}`) : [a.clinic.name, address].filter(Boolean).join(", "),
+    location: a.isRemote
+      ? t(`appointments.details.${a.locationType}`)
+      : [a.clinic.name, address].filter(Boolean).join(", "),
     description: t("appointments.calendar.description", { brand: brand.name, phone: brand.customerServicePhone }),
     now: input.now,
   });

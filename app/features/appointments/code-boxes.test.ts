@@ -41,7 +41,10 @@ describe("code boxes", () => {
   });
 
   it("submits a pasted whole code, refuses letters outside the last box and goes back on clearing", () => {
-    expect(typeInto(initialBoxes("000A"), 0, "123 a")).toMatchObject({ submit: true, state: { chars: ["1", "2", "3", "A"] } });
+    expect(typeInto(initialBoxes("000A"), 0, "123 a")).toMatchObject({
+      submit: true,
+      state: { chars: ["1", "2", "3", "A"] },
+    });
     expect(typeInto(initialBoxes(), 0, "A")).toBeNull();
     expect(typeInto(initialBoxes(), 3, "Z")).toBeNull();
     const cleared = clearBox(typeSlowly(initialBoxes(), 0, "12").state, 1);

@@ -26,7 +26,11 @@ const accepts = (index: number, ch: string) => (index === 3 ? ALLOWED_LAST : ALL
  * Typing or pasting `text` from box `start`. Returns the new state, the box to focus, and whether the entry is
  * complete (all four typed afresh, the last one just now) and should be sent; null when the text is refused.
  */
-export function typeInto(state: BoxesState, start: number, text: string): { state: BoxesState; focus: number; submit: boolean } | null {
+export function typeInto(
+  state: BoxesState,
+  start: number,
+  text: string,
+): { state: BoxesState; focus: number; submit: boolean } | null {
   const chars = [...state.chars];
   const fresh = [...state.fresh];
   let i = start;
@@ -38,12 +42,19 @@ export function typeInto(state: BoxesState, start: number, text: string): { stat
   }
   if (i === start) return null;
   const submit = i === 4 && fresh.every(Boolean) && chars.every(Boolean);
-  return { state: submit ? { chars, fresh: [false, false, false, false] } : { chars, fresh }, focus: Math.min(i, 3), submit };
+  return {
+    state: submit ? { chars, fresh: [false, false, false, false] } : { chars, fresh },
+    focus: Math.min(i, 3),
+    submit,
+  };
 }
 
 /** Emptying box `index` (backspace or delete). */
 export function clearBox(state: BoxesState, index: number): BoxesState {
-  return { chars: state.chars.map((c, j) => (j === index ? "" : c)), fresh: state.fresh.map((f, j) => (j === index ? false : f)) };
+  return {
+    chars: state.chars.map((c, j) => (j === index ? "" : c)),
+    fresh: state.fresh.map((f, j) => (j === index ? false : f)),
+  };
 }
 
 export function CodeBoxes({

@@ -8,7 +8,13 @@ import { logger } from "~/.server/logger";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { saveConsent } from "~/features/account/consent.server";
-import { REMOTE_TYPES, checkInDecision, selfCheckInStatus, type ReservationStatus, type SelfCheckInStatus } from "./rules";
+import {
+  REMOTE_TYPES,
+  checkInDecision,
+  selfCheckInStatus,
+  type ReservationStatus,
+  type SelfCheckInStatus,
+} from "./rules";
 
 /**
  * The anonymous link to an appointment, from the reservation SMS or the clinic door:
@@ -26,7 +32,10 @@ export const DOOR_LOCK_MINUTES = 15;
 export const DOOR_CLIENT_LIMIT = { limit: Number(process.env.RATE_LIMIT_DOOR ?? 20), windowSeconds: 600 };
 
 function mac(appointmentId: number, reservationId: string): string {
-  return createHmac("sha256", env().sessionSecret).update(`door:${appointmentId}:${reservationId}`).digest("base64url").slice(0, MAC_LENGTH);
+  return createHmac("sha256", env().sessionSecret)
+    .update(`door:${appointmentId}:${reservationId}`)
+    .digest("base64url")
+    .slice(0, MAC_LENGTH);
 }
 
 export function doorToken(appointmentId: number, reservationId: string): string {
@@ -106,7 +115,10 @@ export type DoorView = {
 export async function doorView(token: string, now: Date): Promise<DoorView | null> {
   const row = await resolve(token);
   if (!row) return null;
-  const [attempts] = await db().select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+  const [attempts] = await db()
+    .select()
+    .from(s.doorCheckInAttempts)
+    .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
   const isRemote = REMOTE_TYPES.has(row.locationType);
   const until = lockedUntil(attempts?.lockedAt, now);
   return {
@@ -115,7 +127,12 @@ export async function doorView(token: string, now: Date): Promise<DoorView | nul
     startsAt: row.startsAt.toISOString(),
     durationMinutes: row.durationMinutes,
     isRemote,
-    clinic: { name: row.clinicName, address: [row.streetAddress, [row.postalCode, row.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ") },
+    clinic: {
+      name: row.clinicName,
+      address: [row.streetAddress, [row.postalCode, row.postOffice].filter(Boolean).join(" ")]
+        .filter(Boolean)
+        .join(", "),
+    },
     selfCheckInStatus: selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote }, now),
     locked: !!until,
     lockedUntil: until?.toISOString() ?? null,
@@ -192,11 +209,18 @@ export async function doorCheckIn(
 
   const result = await db().transaction(async (tx) => {
     await tx.insert(s.doorCheckInAttempts).values({ reservationId: row.reservationId }).onConflictDoNothing();
-    const [attempts] = await tx.select().from(s.doorCheckInAttempts).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId)).for("update");
+    const [attempts] = await tx
+      .select()
+      .from(s.doorCheckInAttempts)
+      .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId))
+      .for("update");
     if (lockedUntil(attempts.lockedAt, now)) return "locked" as const;
     // A lock that has run out starts the count again.
     const earlierFailures = attempts.lockedAt ? 0 : attempts.failures;
-    const [person] = await tx.select({ identityCode: s.people.identityCode, consent: s.people.patientDataConsent }).from(s.people).where(eq(s.people.id, row.personId));
+    const [person] = await tx
+      .select({ identityCode: s.people.identityCode, consent: s.people.patientDataConsent })
+      .from(s.people)
+      .where(eq(s.people.id, row.personId));
     if (!sameText(given.padEnd(4).slice(0, 4), person.identityCode.slice(-4)) || given.length !== 4) {
       const failures = earlierFailures + 1;
       await tx
@@ -209,17 +233,34 @@ export async function doorCheckIn(
       await saveConsent(tx, row.personId, consent, now);
       person.consent = "ok";
     }
-    const [current] = await tx.select({ status: s.reservations.status, checkedInAt: s.reservations.checkedInAt }).from(s.reservations).where(eq(s.reservations.id, row.reservationId)).for("update");
-    const status = selfCheckInStatus({ ...row, ...current, status: current.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) }, now);
+    const [current] = await tx
+      .select({ status: s.reservations.status, checkedInAt: s.reservations.checkedInAt })
+      .from(s.reservations)
+      .where(eq(s.reservations.id, row.reservationId))
+      .for("update");
+    const status = selfCheckInStatus(
+      { ...row, ...current, status: current.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) },
+      now,
+    );
     const outcome = OUTCOMES[checkInDecision(status, person.consent)];
     if (outcome === "success") {
       await tx.update(s.reservations).set({ checkedInAt: now }).where(eq(s.reservations.id, row.reservationId));
-      await tx.update(s.doorCheckInAttempts).set({ failures: 0, lockedAt: null }).where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
+      await tx
+        .update(s.doorCheckInAttempts)
+        .set({ failures: 0, lockedAt: null })
+        .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
     }
     return outcome;
   });
   logger.info("door check-in", { appointmentId: row.appointmentId, result });
-  if (result === "success") await logAccess({ actorId: row.personId, subjectId: row.personId, resource: "door-check-in", resourceId: String(row.appointmentId), action: "write" });
+  if (result === "success")
+    await logAccess({
+      actorId: row.personId,
+      subjectId: row.personId,
+      resource: "door-check-in",
+      resourceId: String(row.appointmentId),
+      action: "write",
+    });
   return result;
 }
 
@@ -229,7 +270,11 @@ export function doorFailureStatus(result: Exclude<DoorCheckInResult, "success" |
 }
 
 // Answers after which the typed code is kept: to correct it, or to send it again with the consent form.
-const KEEP_CODE = new Set<DoorCheckInResult>(["ssnEndPartMismatch", "confidentialityFormNotFilled", "confidentialityFormNotFilledAsAdult"]);
+const KEEP_CODE = new Set<DoorCheckInResult>([
+  "ssnEndPartMismatch",
+  "confidentialityFormNotFilled",
+  "confidentialityFormNotFilledAsAdult",
+]);
 
 /** Whether the door page shows the typed code again after this answer. */
 export function keepsDoorCode(result: DoorCheckInResult): boolean {

@@ -1,10 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { avatarGroup, cancelDecision, cancelResponse, initials, isWithinCancellationLimit, mapsSearchUrl, parseAppointmentIds, selfCheckInStatus, type AppointmentFacts } from "./rules";
+import {
+  avatarGroup,
+  cancelDecision,
+  cancelResponse,
+  initials,
+  isWithinCancellationLimit,
+  mapsSearchUrl,
+  parseAppointmentIds,
+  selfCheckInStatus,
+  type AppointmentFacts,
+} from "./rules";
 
 const now = new Date("2026-11-20T10:00:00Z");
 const hours = (h: number) => new Date(now.getTime() + h * 3600_000);
 const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
-const facts = (over: Partial<AppointmentFacts> = {}): AppointmentFacts => ({ startsAt: hours(48), durationMinutes: 30, status: "active", checkedInAt: null, isRemote: false, ...over });
+const facts = (over: Partial<AppointmentFacts> = {}): AppointmentFacts => ({
+  startsAt: hours(48),
+  durationMinutes: 30,
+  status: "active",
+  checkedInAt: null,
+  isRemote: false,
+  ...over,
+});
 
 describe("cancellation limit", () => {
   it("counts hours before the start, the limit itself no longer inside", () => {
@@ -19,7 +36,10 @@ describe("cancellation limit", () => {
     expect(cancelDecision(facts({ startsAt: hours(3) }), now, 2)).toEqual({ mayCancel: true });
     expect(cancelDecision(facts({ startsAt: hours(-1) }), now, 24)).toEqual({ mayCancel: false, reason: "past" });
     expect(cancelDecision(facts({ status: "cancelled" }), now, 24)).toEqual({ mayCancel: false, reason: "notActive" });
-    expect(cancelDecision(facts({ status: "providerCancelled" }), now, 24)).toEqual({ mayCancel: false, reason: "notActive" });
+    expect(cancelDecision(facts({ status: "providerCancelled" }), now, 24)).toEqual({
+      mayCancel: false,
+      reason: "notActive",
+    });
     expect(cancelDecision(facts({ checkedInAt: now }), now, 24)).toEqual({ mayCancel: false, reason: "checkedIn" });
   });
 });
@@ -35,7 +55,9 @@ describe("self check-in status", () => {
   it("reports checked in, remote and cancelled appointments", () => {
     expect(selfCheckInStatus(facts({ startsAt: minutes(10), checkedInAt: now }), now)).toBe("checkedIn");
     expect(selfCheckInStatus(facts({ startsAt: minutes(10), isRemote: true }), now)).toBe("onlyAtReception");
-    expect(selfCheckInStatus(facts({ startsAt: minutes(10), status: "providerCancelled" }), now)).toBe("statusNotAvailable");
+    expect(selfCheckInStatus(facts({ startsAt: minutes(10), status: "providerCancelled" }), now)).toBe(
+      "statusNotAvailable",
+    );
   });
 });
 
@@ -47,7 +69,23 @@ describe("parseAppointmentIds", () => {
   });
 
   it("refuses anything else", () => {
-    for (const bad of [undefined, "", "abc", "12,", ",12", "1;2", "-1", "0", "1.5", "012", " 12", "0x1f", "1e3", "2147483648", Array.from({ length: 21 }, (_, i) => i + 1).join(",")]) {
+    for (const bad of [
+      undefined,
+      "",
+      "abc",
+      "12,",
+      ",12",
+      "1;2",
+      "-1",
+      "0",
+      "1.5",
+      "012",
+      " 12",
+      "0x1f",
+      "1e3",
+      "2147483648",
+      Array.from({ length: 21 }, (_, i) => i + 1).join(","),
+    ]) {
       expect(parseAppointmentIds(bad), String(bad)).toBeNull();
     }
   });

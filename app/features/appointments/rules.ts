@@ -27,7 +27,8 @@ export function isWithinCancellationLimit(startsAt: Date, now: Date, limitHours:
   return startsAt.getTime() - now.getTime() < limitHours * 60 * 60 * 1000;
 }
 
-export type CancelDecision = { mayCancel: true } | { mayCancel: false; reason: "tooLate" | "checkedIn" | "notActive" | "past" };
+export type CancelDecision =
+  { mayCancel: true } | { mayCancel: false; reason: "tooLate" | "checkedIn" | "notActive" | "past" };
 
 /** Online cancelling: an active, not checked-in appointment that starts later than the limit. */
 export function cancelDecision(a: AppointmentFacts, now: Date, limitHours: number): CancelDecision {

@@ -39,9 +39,17 @@ export async function reserveAnonymously(
     now: Date;
   },
 ): Promise<AnonymousReservationOutcome> {
-  const byClient = await hitRateLimit(`anon-reserve:ip:${input.clientIp}`, ANON_RESERVATION_LIMITS.client.limit, ANON_RESERVATION_LIMITS.client.windowSeconds);
+  const byClient = await hitRateLimit(
+    `anon-reserve:ip:${input.clientIp}`,
+    ANON_RESERVATION_LIMITS.client.limit,
+    ANON_RESERVATION_LIMITS.client.windowSeconds,
+  );
   if (!byClient.allowed) return { type: "rateLimited", retryAfterSeconds: byClient.retryAfterSeconds };
-  const schema = anonymousReservationSchema({ allowDevelopmentCodes: input.environment === "development", bindingRequired: input.bindingRequired, form: input.form });
+  const schema = anonymousReservationSchema({
+    allowDevelopmentCodes: input.environment === "development",
+    bindingRequired: input.bindingRequired,
+    form: input.form,
+  });
   const parsed = schema.safeParse(input.body);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -49,7 +57,11 @@ export async function reserveAnonymously(
     return { type: "validation", errors, issues: parsed.error.issues };
   }
   const v = parsed.data;
-  const byCode = await hitRateLimit(`anon-reserve:ssn:${v.ssn}`, ANON_RESERVATION_LIMITS.identityCode.limit, ANON_RESERVATION_LIMITS.identityCode.windowSeconds);
+  const byCode = await hitRateLimit(
+    `anon-reserve:ssn:${v.ssn}`,
+    ANON_RESERVATION_LIMITS.identityCode.limit,
+    ANON_RESERVATION_LIMITS.identityCode.windowSeconds,
+  );
   if (!byCode.allowed) return { type: "rateLimited", retryAfterSeconds: byCode.retryAfterSeconds };
   return reserveAppointment(db, {
     reserver: { channel: "anonymous", identityCode: v.ssn, firstName: v.firstName, lastName: v.lastName },
@@ -68,10 +80,16 @@ export async function reserveAnonymously(
  * and place, as at the clinic door; the browser that made the reservation (`owner`) also sees the professional and
  * the service, without prices. Null for an unknown token.
  */
-export async function anonymousConfirmation(db: Database, token: string, input: { owner: boolean; lang: Lang; now: Date }) {
+export async function anonymousConfirmation(
+  db: Database,
+  token: string,
+  input: { owner: boolean; lang: Lang; now: Date },
+) {
   const found = await reservationByToken(db, token);
   const appointment = found ? await getFreeAppointment(db, found.appointmentId, input.lang, input.now) : null;
   if (!found || !appointment) return null;
-  const summary = input.owner ? { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } } : timeAndPlace(appointment);
+  const summary = input.owner
+    ? { ...appointment, practitioner: { ...appointment.practitioner, rateCents: null, additionalFees: [] } }
+    : timeAndPlace(appointment);
   return { appointment: summary, active: found.active };
 }

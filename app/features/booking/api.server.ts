@@ -10,7 +10,8 @@ export function requireMethod(request: Request, method: Method) {
 /** The logged-in session of a call, or 401 as JSON. */
 export function apiUser(context: Readonly<RouterContextProvider>): UserSession {
   const session = sessionState(context);
-  if (session.status !== "valid" || !session.user || !session.actingPerson) throw data({ type: "Unauthorized" }, { status: 401 });
+  if (session.status !== "valid" || !session.user || !session.actingPerson)
+    throw data({ type: "Unauthorized" }, { status: 401 });
   return session as UserSession;
 }
 

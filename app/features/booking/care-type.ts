@@ -15,9 +15,21 @@ type CareTypePages = {
 
 export const CARE_TYPE_PAGES: Record<CareType, CareTypePages> = {
   private: { search: "privateBooking", freeAppointment: "freeAppointment", anonFreeAppointment: "anonFreeAppointment" },
-  insurance: { search: "insuranceBooking", freeAppointment: "insuranceFreeAppointment", anonFreeAppointment: "anonInsuranceFreeAppointment" },
-  kela65: { search: "kela65Booking", freeAppointment: "kela65FreeAppointment", anonFreeAppointment: "anonKela65FreeAppointment" },
-  occupational: { search: "occupationalBooking", freeAppointment: "occupationalFreeAppointment", anonFreeAppointment: null },
+  insurance: {
+    search: "insuranceBooking",
+    freeAppointment: "insuranceFreeAppointment",
+    anonFreeAppointment: "anonInsuranceFreeAppointment",
+  },
+  kela65: {
+    search: "kela65Booking",
+    freeAppointment: "kela65FreeAppointment",
+    anonFreeAppointment: "anonKela65FreeAppointment",
+  },
+  occupational: {
+    search: "occupationalBooking",
+    freeAppointment: "occupationalFreeAppointment",
+    anonFreeAppointment: null,
+  },
 };
 
 /** The free-appointment page a search result links to: the anonymous one for a visitor, where the type has one. */
@@ -30,7 +42,8 @@ export function freeAppointmentPageFor(careType: CareType, loggedIn: boolean): R
 export function careTypeOfRoute(routeId: string): CareType {
   for (const type of CARE_TYPES) {
     const pages = CARE_TYPE_PAGES[type];
-    if (pages.search === routeId || pages.freeAppointment === routeId || pages.anonFreeAppointment === routeId) return type;
+    if (pages.search === routeId || pages.freeAppointment === routeId || pages.anonFreeAppointment === routeId)
+      return type;
   }
   return "private";
 }

@@ -11,7 +11,15 @@ import { useBrand } from "~/ui/root-data";
  * ticked and the policy text is hidden; the occupational-register choice only in the main brand; submit is
  * enabled only when acknowledged and not already submitted.
  */
-export function ConsentPageForm({ updated, choices, error }: { updated: boolean; choices: Record<ConsentChoice, boolean>; error?: string }) {
+export function ConsentPageForm({
+  updated,
+  choices,
+  error,
+}: {
+  updated: boolean;
+  choices: Record<ConsentChoice, boolean>;
+  error?: string;
+}) {
   const t = useT();
   const brand = useBrand();
   const hydrated = useHydrated();
@@ -45,7 +53,13 @@ export function ConsentPageForm({ updated, choices, error }: { updated: boolean;
           onChange={setAcknowledged}
         />
         {consentChoicesFor(brand?.id ?? "main").map((choice) => (
-          <Checkbox key={choice} id={choice} name={choice} label={t(`account.consent.choices.${choice}`)} defaultChecked={choices[choice]} />
+          <Checkbox
+            key={choice}
+            id={choice}
+            name={choice}
+            label={t(`account.consent.choices.${choice}`)}
+            defaultChecked={choices[choice]}
+          />
         ))}
       </fieldset>
       <button type="submit" className="button" disabled={disabled} aria-disabled={disabled || undefined}>

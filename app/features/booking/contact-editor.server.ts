@@ -11,8 +11,12 @@ import { contactEditorSchema, type ContactDetails } from "./reservation.schema";
  * The reservation page's contact editor form: the typed values (to show again) and either the details to save or
  * the first error key of each field.
  */
-export function readContactEditorForm(form: FormData): { values: Record<string, string> } & ({ details: ContactDetails } | { errors: Record<string, string> }) {
-  const values = Object.fromEntries([...form].filter(([k, v]) => k !== "csrfToken" && k !== "intent" && typeof v === "string")) as Record<string, string>;
+export function readContactEditorForm(
+  form: FormData,
+): { values: Record<string, string> } & ({ details: ContactDetails } | { errors: Record<string, string> }) {
+  const values = Object.fromEntries(
+    [...form].filter(([k, v]) => k !== "csrfToken" && k !== "intent" && typeof v === "string"),
+  ) as Record<string, string>;
   const parsed = contactEditorSchema.safeParse(values);
   if (parsed.success) return { values, details: parsed.data };
   const errors: Record<string, string> = {};
@@ -33,7 +37,12 @@ export function contactOf(person: Person) {
 }
 
 /** Saves the acting person's contact details; null when the database write failed (the editor says so). */
-export async function saveContactDetails(db: Database, actorId: string, personId: string, details: ContactDetails): Promise<Person | null> {
+export async function saveContactDetails(
+  db: Database,
+  actorId: string,
+  personId: string,
+  details: ContactDetails,
+): Promise<Person | null> {
   try {
     const [updated] = await db.transaction(async (tx) => {
       const rows = await tx.update(s.people).set(details).where(eq(s.people.id, personId)).returning();

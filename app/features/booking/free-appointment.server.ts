@@ -23,13 +23,33 @@ export type FreeAppointment = {
   reserved: boolean;
   /** It has already started. */
   past: boolean;
-  clinic: { id: string; name: string; streetAddress: string | null; postalCode: string | null; postOffice: string | null; isRemote: boolean };
-  practitioner: { id: string; name: string; title: string; pictureUrl: string | null; reservationInfo: string | null; rateCents: number | null; additionalFees: PriceFee[] };
+  clinic: {
+    id: string;
+    name: string;
+    streetAddress: string | null;
+    postalCode: string | null;
+    postOffice: string | null;
+    isRemote: boolean;
+  };
+  practitioner: {
+    id: string;
+    name: string;
+    title: string;
+    pictureUrl: string | null;
+    reservationInfo: string | null;
+    rateCents: number | null;
+    additionalFees: PriceFee[];
+  };
   specialty: { id: string; name: string; description: string | null };
   kind: { code: string; name: string; reservationInfo: string | null } | null;
 };
 
-export async function getFreeAppointment(db: Database, id: number, lang: Lang, now: Date): Promise<FreeAppointment | null> {
+export async function getFreeAppointment(
+  db: Database,
+  id: number,
+  lang: Lang,
+  now: Date,
+): Promise<FreeAppointment | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = await db
     .select({
@@ -59,7 +79,14 @@ export async function getFreeAppointment(db: Database, id: number, lang: Lang, n
     careTypes: a.careTypes,
     reserved: row.reserved === true || String(row.reserved) === "true",
     past: a.startsAt.getTime() <= now.getTime(),
-    clinic: { id: clinic.id, name: clinic.name, streetAddress: clinic.streetAddress, postalCode: clinic.postalCode, postOffice: clinic.postOffice, isRemote: clinic.isRemote },
+    clinic: {
+      id: clinic.id,
+      name: clinic.name,
+      streetAddress: clinic.streetAddress,
+      postalCode: clinic.postalCode,
+      postOffice: clinic.postOffice,
+      isRemote: clinic.isRemote,
+    },
     practitioner: {
       id: p.id,
       name: p.name,
@@ -67,10 +94,24 @@ export async function getFreeAppointment(db: Database, id: number, lang: Lang, n
       pictureUrl: p.pictureUrl,
       reservationInfo: pick(lang, p.reservationInfoFi, p.reservationInfoSv, p.reservationInfoEn),
       rateCents: p.rateCents,
-      additionalFees: p.additionalFees.map((f) => ({ code: f.code, name: pick(lang, f.nameFi, f.nameSv, f.nameEn), cents: f.cents })),
+      additionalFees: p.additionalFees.map((f) => ({
+        code: f.code,
+        name: pick(lang, f.nameFi, f.nameSv, f.nameEn),
+        cents: f.cents,
+      })),
     },
-    specialty: { id: specialty.id, name: pick(lang, specialty.nameFi, specialty.nameSv, specialty.nameEn), description: pick(lang, specialty.descriptionFi, specialty.descriptionSv, specialty.descriptionEn) },
-    kind: kind ? { code: kind.code, name: pick(lang, kind.nameFi, kind.nameSv, kind.nameEn), reservationInfo: pick(lang, kind.reservationInfoFi, kind.reservationInfoSv, kind.reservationInfoEn) } : null,
+    specialty: {
+      id: specialty.id,
+      name: pick(lang, specialty.nameFi, specialty.nameSv, specialty.nameEn),
+      description: pick(lang, specialty.descriptionFi, specialty.descriptionSv, specialty.descriptionEn),
+    },
+    kind: kind
+      ? {
+          code: kind.code,
+          name: pick(lang, kind.nameFi, kind.nameSv, kind.nameEn),
+          reservationInfo: pick(lang, kind.reservationInfoFi, kind.reservationInfoSv, kind.reservationInfoEn),
+        }
+      : null,
   };
 }
 
@@ -82,7 +123,14 @@ export function parseAppointmentId(raw: string | undefined | null): number | nul
 /** The reservation view of a free appointment for one customer type, or null when that type does not offer it. */
 export async function loadReservationView(
   db: Database,
-  input: { id: number | null; careType: CareType; lang: Lang; now: Date; noticeHours: number; showPriceDetails: boolean },
+  input: {
+    id: number | null;
+    careType: CareType;
+    lang: Lang;
+    now: Date;
+    noticeHours: number;
+    showPriceDetails: boolean;
+  },
 ) {
   if (input.id === null) return null;
   const appointment = await getFreeAppointment(db, input.id, input.lang, input.now);
@@ -95,5 +143,10 @@ export async function loadReservationView(
     additionalFees: appointment.practitioner.additionalFees,
     showDetails: input.showPriceDetails,
   });
-  return { appointment, price, bindingRequired: bindingRequired(new Date(appointment.startsAt), input.now, input.noticeHours), noticeHours: input.noticeHours };
+  return {
+    appointment,
+    price,
+    bindingRequired: bindingRequired(new Date(appointment.startsAt), input.now, input.noticeHours),
+    noticeHours: input.noticeHours,
+  };
 }

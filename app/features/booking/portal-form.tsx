@@ -70,7 +70,14 @@ export function PortalReservationForm({
         />
       ) : null}
       {editingContact ? <p className="notice-text">{t("reservation.contact.unsaved")}</p> : null}
-      <button type="submit" name="intent" value="reserve" className="button" disabled={disabled} aria-disabled={disabled || undefined}>
+      <button
+        type="submit"
+        name="intent"
+        value="reserve"
+        className="button"
+        disabled={disabled}
+        aria-disabled={disabled || undefined}
+      >
         {reserving ? t("reservation.reserve.reserving") : t("reservation.reserve.submit")}
       </button>
     </Form>

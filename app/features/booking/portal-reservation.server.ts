@@ -3,7 +3,13 @@ import type { Brand, Environment } from "#brands/index";
 import type { ValidationDetail } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import type { Person } from "~/.server/session";
-import { insuranceForReservation, loadInsurancePanel, type InsuranceCallClaim, type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
+import {
+  insuranceForReservation,
+  loadInsurancePanel,
+  type InsuranceCallClaim,
+  type InsuranceContext,
+  type InsurancePanelState,
+} from "~/features/insurance/insurance.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
 import { isValidEmail, normalisePhone } from "~/lib/contact";
@@ -35,14 +41,21 @@ export function occupationalAllowed(person: Person) {
   return person.hasOccupationalCare && person.occupationalWebReservation;
 }
 
-function insuranceContext(input: PageInput, appointment: { id: number; startsAt: string; locationType: string }): InsuranceContext {
+function insuranceContext(
+  input: PageInput,
+  appointment: { id: number; startsAt: string; locationType: string },
+): InsuranceContext {
   const p = input.session.actingPerson;
   const user = input.session.user;
   return {
     person: { id: p.id, identityCode: p.identityCode, birthDate: p.birthDate },
     // A guardian acting for a child: the insurer's under-18 rule looks at the guardian too.
     guardian: user.id !== p.id ? { id: user.id, birthDate: user.birthDate } : null,
-    appointment: { id: appointment.id, startsAt: new Date(appointment.startsAt), locationType: appointment.locationType },
+    appointment: {
+      id: appointment.id,
+      startsAt: new Date(appointment.startsAt),
+      locationType: appointment.locationType,
+    },
     lang: input.lang,
     brandId: input.brand.id,
   };
@@ -68,7 +81,8 @@ async function reservationState(input: PageInput) {
   const from = input.url.searchParams.get("from") ?? undefined;
   if (loaded.appointment.reserved || loaded.appointment.past) return { state: "unavailable" as const, from };
   if (person.patientDataConsent !== "ok") return { state: "consentRequired" as const };
-  if (!person.creditWorthy && input.careType !== "occupational") return { state: "billing" as const, billing: input.brand.billing, appointment: loaded.appointment };
+  if (!person.creditWorthy && input.careType !== "occupational")
+    return { state: "billing" as const, billing: input.brand.billing, appointment: loaded.appointment };
   const context = insuranceContext(input, loaded.appointment);
   return {
     state: "form" as const,
@@ -88,8 +102,10 @@ async function reservationState(input: PageInput) {
  */
 export async function reservePageState(input: PageInput) {
   const state = await reservationState(input);
-  if (state.state === "unavailable") throw redirect(href("appointmentUnavailable", input.lang, {}, { from: state.from }));
-  if (state.state === "consentRequired") throw redirect(href("dataProcessing", input.lang, {}, { next: input.url.pathname + input.url.search }));
+  if (state.state === "unavailable")
+    throw redirect(href("appointmentUnavailable", input.lang, {}, { from: state.from }));
+  if (state.state === "consentRequired")
+    throw redirect(href("dataProcessing", input.lang, {}, { next: input.url.pathname + input.url.search }));
   return state;
 }
 
@@ -119,7 +135,10 @@ export type ReservationClaim =
 async function book(input: PageInput, state: FormState, claim: ReservationClaim): Promise<BookOutcome> {
   const errors: Record<string, string> = {};
   if (claim.via === "form") {
-    const checks = portalReservationSchema({ bindingRequired: state.bindingRequired, occupationalConfirmationRequired: state.occupationalConfirmation !== "none" }).safeParse(Object.fromEntries(claim.form));
+    const checks = portalReservationSchema({
+      bindingRequired: state.bindingRequired,
+      occupationalConfirmationRequired: state.occupationalConfirmation !== "none",
+    }).safeParse(Object.fromEntries(claim.form));
     if (!checks.success) for (const issue of checks.error.issues) errors[String(issue.path[0])] ??= issue.message;
     if (!state.contact.valid) errors.contact = "reservation.errors.contactInvalid";
   }
@@ -132,7 +151,13 @@ async function book(input: PageInput, state: FormState, claim: ReservationClaim)
       if ("state" in result) return { type: "invalid", errors, insurance: result.state };
       return result.error === "directReimbursement" ? { type: "directReimbursement" } : { type: "unknownError" };
     }
-    insurance = { insurer: result.insurer, reimbursement: result.reimbursement, conceptCode: result.conceptCode, description: result.description, directCompensationPermit: result.directCompensationPermit };
+    insurance = {
+      insurer: result.insurer,
+      reimbursement: result.reimbursement,
+      conceptCode: result.conceptCode,
+      description: result.description,
+      directCompensationPermit: result.directCompensationPermit,
+    };
   } else if (claim.via === "call" && claim.insurance) {
     // Only the insurance customer type takes a concept code.
     return { type: "invalid", errors: { conceptCode: "insurance.errors.insurerRequired" } };
@@ -158,7 +183,10 @@ export function bookFromForm(input: PageInput, state: FormState, form: FormData)
   return book(input, state, { via: "form", form });
 }
 
-export type CallInput = Omit<PageInput, "careType" | "rawId"> & { appointmentId: number; claim: Extract<ReservationClaim, { via: "call" }> };
+export type CallInput = Omit<PageInput, "careType" | "rawId"> & {
+  appointmentId: number;
+  claim: Extract<ReservationClaim, { via: "call" }>;
+};
 
 /** The reservation call's answer: the page's outcomes, plus the billing problem the page shows as its notice. */
 export type CallOutcome = BookOutcome | { type: "billingProblem" };
@@ -170,7 +198,9 @@ export type CallOutcome = BookOutcome | { type: "billingProblem" };
 export async function reserveByCall(input: CallInput): Promise<CallOutcome> {
   const person = input.session.actingPerson;
   const appointment = await getFreeAppointment(db(), input.appointmentId, input.lang, input.now);
-  const careType = appointment ? careTypeForCall(appointment.careTypes, !!input.claim.insurance, occupationalAllowed(person)) : null;
+  const careType = appointment
+    ? careTypeForCall(appointment.careTypes, !!input.claim.insurance, occupationalAllowed(person))
+    : null;
   if (!careType) return { type: "appointmentNotAvailable" };
   const pageInput: PageInput = { ...input, careType, rawId: String(input.appointmentId) };
   const state = await reservationState(pageInput);
@@ -201,24 +231,36 @@ export function readReservationCall(
 ): { details: ValidationDetail[] } | { appointmentId: number; claim: Extract<ReservationClaim, { via: "call" }> } {
   const details: ValidationDetail[] = [];
   const appointmentId = parseId(body.appointmentId);
-  if (body.internalOrganization !== internalOrganization) details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
+  if (body.internalOrganization !== internalOrganization)
+    details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
   if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
   const phone = typeof body.phone === "string" && isFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
   if (!phone) details.push({ path: "phone", message: "Invalid phone" });
-  const email = typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
+  const email =
+    typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
   if (!email) details.push({ path: "emailAddress", message: "Invalid emailAddress" });
   const description = body.description == null ? null : text(body.description, 500);
-  if (body.description != null && description === null) details.push({ path: "description", message: "Invalid description" });
+  if (body.description != null && description === null)
+    details.push({ path: "description", message: "Invalid description" });
   const conceptCode = given(body.conceptCode) ? text(body.conceptCode, 50) : null;
-  if (given(body.conceptCode) && (!conceptCode || !CONCEPT_CODES.includes(conceptCode))) details.push({ path: "conceptCode", message: "Unknown conceptCode" });
+  if (given(body.conceptCode) && (!conceptCode || !CONCEPT_CODES.includes(conceptCode)))
+    details.push({ path: "conceptCode", message: "Unknown conceptCode" });
   const dcpContentHash = given(body.dcpContentHash) ? text(body.dcpContentHash, 200) : null;
-  if (given(body.dcpContentHash) && (!dcpContentHash || !conceptCode)) details.push({ path: "dcpContentHash", message: "Invalid dcpContentHash" });
+  if (given(body.dcpContentHash) && (!dcpContentHash || !conceptCode))
+    details.push({ path: "dcpContentHash", message: "Invalid dcpContentHash" });
   const pohjolaPolicyId = given(body.pohjolaPolicyId) ? text(body.pohjolaPolicyId, 200) : null;
-  if (given(body.pohjolaPolicyId) && (!pohjolaPolicyId || !conceptCode)) details.push({ path: "pohjolaPolicyId", message: "Invalid pohjolaPolicyId" });
+  if (given(body.pohjolaPolicyId) && (!pohjolaPolicyId || !conceptCode))
+    details.push({ path: "pohjolaPolicyId", message: "Invalid pohjolaPolicyId" });
   if (details.length || appointmentId === null) return { details };
   return {
     appointmentId,
-    claim: { via: "call", phone: phone!, email: email!, description, insurance: conceptCode ? { conceptCode, dcpContentHash, pohjolaPolicyId } : null },
+    claim: {
+      via: "call",
+      phone: phone!,
+      email: email!,
+      description,
+      insurance: conceptCode ? { conceptCode, dcpContentHash, pohjolaPolicyId } : null,
+    },
   };
 }
 /**
@@ -229,12 +271,16 @@ export function callErrorPaths(outcome: Extract<BookOutcome, { type: "invalid" }
   const out = new Map<string, string>();
   for (const [field, key] of Object.entries({ ...outcome.errors, ...outcome.insurance?.errors })) {
     const path =
-      field === "insurancePermit" ? "dcpContentHash"
-      : field === "insuranceVerification" ? (/pohjola|policy/i.test(key) ? "pohjolaPolicyId" : "dcpContentHash")
-      : field === "reservation" || field === "contact" ? field
-      : "conceptCode";
+      field === "insurancePermit"
+        ? "dcpContentHash"
+        : field === "insuranceVerification"
+          ? /pohjola|policy/i.test(key)
+            ? "pohjolaPolicyId"
+            : "dcpContentHash"
+          : field === "reservation" || field === "contact"
+            ? field
+            : "conceptCode";
     if (!out.has(path)) out.set(path, key);
   }
   return [...out].map(([path, key]) => ({ path, key }));
 }
-

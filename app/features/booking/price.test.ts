@@ -3,7 +3,14 @@ import { formatCents } from "~/lib/format";
 import { priceEstimate } from "./price";
 
 const fee = { code: "TOIMISTO", name: "Clinic fee", cents: 1290 };
-const base = { careType: "private" as const, reserved: false, kindCode: "VAST", rateCents: 8900, additionalFees: [fee], showDetails: false };
+const base = {
+  careType: "private" as const,
+  reserved: false,
+  kindCode: "VAST",
+  rateCents: 8900,
+  additionalFees: [fee],
+  showDetails: false,
+};
 
 describe("price estimate", () => {
   it("is the practitioner's rate plus additional fees, with 'From', without a breakdown by default", () => {
@@ -19,7 +26,12 @@ describe("price estimate", () => {
   });
 
   it("has no 'From' prefix in kela65", () => {
-    expect(priceEstimate({ ...base, careType: "kela65", kindCode: "Y65V", additionalFees: [] })).toEqual({ totalCents: 2820, rateCents: 2820, from: false, fees: null });
+    expect(priceEstimate({ ...base, careType: "kela65", kindCode: "Y65V", additionalFees: [] })).toEqual({
+      totalCents: 2820,
+      rateCents: 2820,
+      from: false,
+      fees: null,
+    });
   });
 
   it("is shown only for private and kela65 appointments that are not reserved", () => {

@@ -8,7 +8,14 @@ vi.mock("~/features/insurance/insurance-choice", () => ({
   },
 }));
 
-import { bindingRequired, bookButtonEnabled, kela65Warning, occupationalConfirmation, reservationErrorReaction, type BookButtonState } from "./reservation-rules";
+import {
+  bindingRequired,
+  bookButtonEnabled,
+  kela65Warning,
+  occupationalConfirmation,
+  reservationErrorReaction,
+  type BookButtonState,
+} from "./reservation-rules";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 const ready: BookButtonState = {
@@ -45,7 +52,9 @@ describe("the Book button", () => {
     expect(bookButtonEnabled({ ...ready, bindingRequired: true })).toBe(false);
     expect(bookButtonEnabled({ ...ready, bindingRequired: true, bindingTicked: true })).toBe(true);
     expect(bookButtonEnabled({ ...ready, occupationalConfirmationRequired: true })).toBe(false);
-    expect(bookButtonEnabled({ ...ready, occupationalConfirmationRequired: true, occupationalConfirmationTicked: true })).toBe(true);
+    expect(
+      bookButtonEnabled({ ...ready, occupationalConfirmationRequired: true, occupationalConfirmationTicked: true }),
+    ).toBe(true);
   });
 
   it("asks the insurer rules whether the selection is complete on the insurance page", () => {
@@ -83,19 +92,48 @@ describe("65+ warning", () => {
 
 describe("reservation error reactions (spec §8)", () => {
   it("differ between the anonymous flow and the logged-in form", () => {
-    expect(reservationErrorReaction("appointmentNotAvailable", "anonymous")).toEqual({ kind: "page", page: "appointmentUnavailable" });
-    expect(reservationErrorReaction("appointmentNotAvailable", "portal")).toEqual({ kind: "page", page: "appointmentUnavailable" });
+    expect(reservationErrorReaction("appointmentNotAvailable", "anonymous")).toEqual({
+      kind: "page",
+      page: "appointmentUnavailable",
+    });
+    expect(reservationErrorReaction("appointmentNotAvailable", "portal")).toEqual({
+      kind: "page",
+      page: "appointmentUnavailable",
+    });
     expect(reservationErrorReaction("noPatient", "anonymous")).toEqual({ kind: "page", page: "registration" });
-    expect(reservationErrorReaction("noPatient", "portal")).toEqual({ kind: "message", message: "unknownError", report: true });
-    expect(reservationErrorReaction("patientDataConsentRequired", "anonymous")).toEqual({ kind: "page", page: "login" });
-    expect(reservationErrorReaction("patientDataConsentRequired", "portal")).toEqual({ kind: "page", page: "dataProcessing" });
+    expect(reservationErrorReaction("noPatient", "portal")).toEqual({
+      kind: "message",
+      message: "unknownError",
+      report: true,
+    });
+    expect(reservationErrorReaction("patientDataConsentRequired", "anonymous")).toEqual({
+      kind: "page",
+      page: "login",
+    });
+    expect(reservationErrorReaction("patientDataConsentRequired", "portal")).toEqual({
+      kind: "page",
+      page: "dataProcessing",
+    });
     expect(reservationErrorReaction("patientInfoConflict", "anonymous")).toEqual({ kind: "page", page: "login" });
     expect(reservationErrorReaction("patientInfoConflict", "portal")).toMatchObject({ message: "unknownError" });
-    expect(reservationErrorReaction("networkError", "anonymous")).toEqual({ kind: "message", message: "networkError", report: false });
-    expect(reservationErrorReaction("networkError", "portal")).toEqual({ kind: "message", message: "unknownError", report: true });
+    expect(reservationErrorReaction("networkError", "anonymous")).toEqual({
+      kind: "message",
+      message: "networkError",
+      report: false,
+    });
+    expect(reservationErrorReaction("networkError", "portal")).toEqual({
+      kind: "message",
+      message: "unknownError",
+      report: true,
+    });
     expect(reservationErrorReaction("tooManyReservations", "portal")).toMatchObject({ message: "tooManyReservations" });
-    expect(reservationErrorReaction("treatmentChainCreationFailed", "portal")).toMatchObject({ message: "directReimbursement" });
-    expect(reservationErrorReaction("missingReservationDetails", "anonymous")).toMatchObject({ message: "unknownError", report: true });
+    expect(reservationErrorReaction("treatmentChainCreationFailed", "portal")).toMatchObject({
+      message: "directReimbursement",
+    });
+    expect(reservationErrorReaction("missingReservationDetails", "anonymous")).toMatchObject({
+      message: "unknownError",
+      report: true,
+    });
     expect(reservationErrorReaction("validation", "anonymous")).toEqual({ kind: "fieldErrors" });
   });
 });

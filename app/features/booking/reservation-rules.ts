@@ -28,7 +28,8 @@ export function bindingRequired(startsAt: Date, now: Date, noticeHours: number):
  * - none: TTH occupational health care and HOI nurse — the contract's own services;
  * - contractOnly: everything else (e.g. YLE general practitioner) — the employer contract must cover the visit.
  */
-export type OccupationalConfirmation = "doctorReferral" | "contractPlusReferral" | "referralOnly" | "none" | "contractOnly";
+export type OccupationalConfirmation =
+  "doctorReferral" | "contractPlusReferral" | "referralOnly" | "none" | "contractOnly";
 const OCCUPATIONAL_CONFIRMATION: Record<string, OccupationalConfirmation> = {
   GYN: "doctorReferral",
   IHO: "doctorReferral",
@@ -45,7 +46,11 @@ export function occupationalConfirmation(careType: CareType, specialtyId: string
 }
 
 /** The 65+ pilot warns when the patient is under 65 or the age is not known. */
-export function kela65Warning(careType: CareType, birthDate: string | null, now: Date): "underAge" | "unknownAge" | null {
+export function kela65Warning(
+  careType: CareType,
+  birthDate: string | null,
+  now: Date,
+): "underAge" | "unknownAge" | null {
   if (careType !== "kela65") return null;
   const m = birthDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate) : null;
   if (!m) return "unknownAge";
@@ -93,9 +98,17 @@ export type ErrorReaction =
   /** Go to a page: the appointment-unavailable page, login, registration (via login) or the consent page. */
   | { kind: "page"; page: "appointmentUnavailable" | "login" | "registration" | "dataProcessing" }
   /** Show a message (an i18n key under `reservation.errors`), reporting it first when `report`. */
-  | { kind: "message"; message: "directReimbursement" | "tooManyReservations" | "networkError" | "unknownError"; report: boolean };
+  | {
+      kind: "message";
+      message: "directReimbursement" | "tooManyReservations" | "networkError" | "unknownError";
+      report: boolean;
+    };
 
-const message = (m: Extract<ErrorReaction, { kind: "message" }>["message"], report = false): ErrorReaction => ({ kind: "message", message: m, report });
+const message = (m: Extract<ErrorReaction, { kind: "message" }>["message"], report = false): ErrorReaction => ({
+  kind: "message",
+  message: m,
+  report,
+});
 
 /** The reaction to a reservation error, in the anonymous flow or the logged-in form (spec part 2 §8). */
 export function reservationErrorReaction(error: ReservationErrorType, flow: "anonymous" | "portal"): ErrorReaction {
@@ -128,7 +141,11 @@ export function reservationErrorReaction(error: ReservationErrorType, flow: "ano
  * The customer type of a POST /api/reserve-appointment call, whose payload names none: a concept code means an
  * insurance booking; otherwise private, then occupational (with a web-reservation contract), then kela65.
  */
-export function careTypeForCall(offeredTo: CareType[], hasConceptCode: boolean, occupationalAllowed: boolean): CareType | null {
+export function careTypeForCall(
+  offeredTo: CareType[],
+  hasConceptCode: boolean,
+  occupationalAllowed: boolean,
+): CareType | null {
   if (hasConceptCode) return offeredTo.includes("insurance") ? "insurance" : null;
   if (offeredTo.includes("private")) return "private";
   if (offeredTo.includes("occupational") && occupationalAllowed) return "occupational";

@@ -10,30 +10,44 @@ import { useLang } from "~/ui/root-data";
 
 /** Time, place, professional and service of a free appointment. */
 /** What anyone holding a reservation's link may see: time and place, as on the clinic-door page. */
-export type TimeAndPlace = Pick<FreeAppointment, "startsAt" | "durationMinutes" | "clinic" | "locationType" | "isRemote">;
+export type TimeAndPlace = Pick<
+  FreeAppointment,
+  "startsAt" | "durationMinutes" | "clinic" | "locationType" | "isRemote"
+>;
 
 export function timeAndPlace(a: FreeAppointment): TimeAndPlace {
-  return { startsAt: a.startsAt, durationMinutes: a.durationMinutes, clinic: a.clinic, locationType: a.locationType, isRemote: a.isRemote };
+  return {
+    startsAt: a.startsAt,
+    durationMinutes: a.durationMinutes,
+    clinic: a.clinic,
+    locationType: a.locationType,
+    isRemote: a.isRemote,
+  };
 }
 
 export function AppointmentSummary({ appointment: a }: { appointment: FreeAppointment | TimeAndPlace }) {
   const t = useT();
   const lang = useLang();
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   const remote = a.isRemote || a.locationType === "meetingAppointment";
   return (
     <dl className="summary-list">
       <div className="summary-list__row">
         <dt>{t("reservation.view.when")}</dt>
         <dd>
-          {formatDateTime(new Date(a.startsAt), lang)} ({t("reservation.view.duration", { minutes: a.durationMinutes })})
+          {formatDateTime(new Date(a.startsAt), lang)} ({t("reservation.view.duration", { minutes: a.durationMinutes })}
+          )
         </dd>
       </div>
       <div className="summary-list__row">
         <dt>{t("reservation.view.location")}</dt>
         <dd>
           {remote ? (
-            t(`reservation.view.locationTypes.${a.locationType === "physicalLocation" ? "remoteAppointment" : a.locationType}`)
+            t(
+              `reservation.view.locationTypes.${a.locationType === "physicalLocation" ? "remoteAppointment" : a.locationType}`,
+            )
           ) : (
             <>
               {a.clinic.name}
@@ -117,7 +131,9 @@ export function PriceView({ price }: { price: PriceEstimate | null }) {
   return (
     <section className="price" aria-labelledby="price-heading">
       <h2 id="price-heading">{t("reservation.price.heading")}</h2>
-      <p className="price__total">{price.from ? t("reservation.price.from", { price: amount }) : t("reservation.price.exact", { price: amount })}</p>
+      <p className="price__total">
+        {price.from ? t("reservation.price.from", { price: amount }) : t("reservation.price.exact", { price: amount })}
+      </p>
       {price.fees?.length ? (
         <dl className="summary-list">
           <div className="summary-list__row">
@@ -172,7 +188,8 @@ export function BillingNotice({ billing }: { billing: { phone: string; email: st
     <NotificationBanner type="warning" title={t("reservation.reserve.billingTitle")}>
       <p>
         {t("reservation.reserve.billingBody", { phone: billing.phone, email: billing.email })}{" "}
-        <a href={`tel:${billing.phone.replace(/\s/g, "")}`}>{billing.phone}</a> · <a href={`mailto:${billing.email}`}>{billing.email}</a>
+        <a href={`tel:${billing.phone.replace(/\s/g, "")}`}>{billing.phone}</a> ·{" "}
+        <a href={`mailto:${billing.email}`}>{billing.email}</a>
       </p>
     </NotificationBanner>
   );

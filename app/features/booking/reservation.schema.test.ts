@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { makeTestIdentityCode } from "~/lib/identity-code";
-import { anonymousReservationSchema, contactEditorSchema, isFinnishPhone, portalReservationSchema } from "./reservation.schema";
+import {
+  anonymousReservationSchema,
+  contactEditorSchema,
+  isFinnishPhone,
+  portalReservationSchema,
+} from "./reservation.schema";
 
 // An ordinary individual number: production takes these (test codes 900–999 only in development).
 const code = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 302);
-const valid = { ssn: ` ${code.toLowerCase()} `, firstName: " Maija ", lastName: "Meikäläinen", phone: "040 123 4567", emailAddress: "maija@example.com", terms: "on" };
+const valid = {
+  ssn: ` ${code.toLowerCase()} `,
+  firstName: " Maija ",
+  lastName: "Meikäläinen",
+  phone: "040 123 4567",
+  emailAddress: "maija@example.com",
+  terms: "on",
+};
 const errorsOf = (schema: ReturnType<typeof anonymousReservationSchema>, input: Record<string, unknown>) => {
   const r = schema.safeParse(input);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -14,11 +26,19 @@ describe("anonymous reservation form", () => {
   const form = anonymousReservationSchema({ allowDevelopmentCodes: false, bindingRequired: false, form: true });
 
   it("trims and upper-cases the identity code, trims names and normalises the phone", () => {
-    expect(form.parse(valid)).toMatchObject({ ssn: code, firstName: "Maija", phone: "+358401234567", emailAddress: "maija@example.com", terms: true });
+    expect(form.parse(valid)).toMatchObject({
+      ssn: code,
+      firstName: "Maija",
+      phone: "+358401234567",
+      emailAddress: "maija@example.com",
+      terms: true,
+    });
   });
 
   it("gives the spec's message for every bad field", () => {
-    expect(errorsOf(form, { ssn: "010190-1234", firstName: "  ", lastName: "", phone: "12ab", emailAddress: "no-at-sign" })).toEqual({
+    expect(
+      errorsOf(form, { ssn: "010190-1234", firstName: "  ", lastName: "", phone: "12ab", emailAddress: "no-at-sign" }),
+    ).toEqual({
       ssn: "reservation.errors.ssn",
       firstName: "reservation.errors.firstName",
       lastName: "reservation.errors.lastName",
@@ -67,15 +87,43 @@ describe("Finnish phone", () => {
 
 describe("logged-in form and contact editor", () => {
   it("checks the binding and occupational confirmation checkboxes when required", () => {
-    expect(portalReservationSchema({ bindingRequired: true, occupationalConfirmationRequired: true }).safeParse({}).success).toBe(false);
-    expect(portalReservationSchema({ bindingRequired: true, occupationalConfirmationRequired: true }).safeParse({ binding: "on", occupationalConfirmation: "on" }).success).toBe(true);
-    expect(portalReservationSchema({ bindingRequired: false, occupationalConfirmationRequired: false }).safeParse({}).success).toBe(true);
+    expect(
+      portalReservationSchema({ bindingRequired: true, occupationalConfirmationRequired: true }).safeParse({}).success,
+    ).toBe(false);
+    expect(
+      portalReservationSchema({ bindingRequired: true, occupationalConfirmationRequired: true }).safeParse({
+        binding: "on",
+        occupationalConfirmation: "on",
+      }).success,
+    ).toBe(true);
+    expect(
+      portalReservationSchema({ bindingRequired: false, occupationalConfirmationRequired: false }).safeParse({})
+        .success,
+    ).toBe(true);
   });
 
   it("validates street 2–30, postal code 5 digits trimmed, post office ≥ 2, email and phone", () => {
-    const ok = { streetAddress: "Katu 1", postalCode: " 00100 ", postOffice: "Helsinki", emailAddress: "a@example.com", phoneNumber: "0401234567" };
+    const ok = {
+      streetAddress: "Katu 1",
+      postalCode: " 00100 ",
+      postOffice: "Helsinki",
+      emailAddress: "a@example.com",
+      phoneNumber: "0401234567",
+    };
     expect(contactEditorSchema.parse(ok)).toMatchObject({ postalCode: "00100", phoneNumber: "+358401234567" });
-    const bad = contactEditorSchema.safeParse({ streetAddress: "K", postalCode: "0010", postOffice: "H", emailAddress: "x", phoneNumber: "" });
-    expect(bad.success ? [] : bad.error.issues.map((i) => i.path[0]).sort()).toEqual(["emailAddress", "phoneNumber", "postOffice", "postalCode", "streetAddress"]);
+    const bad = contactEditorSchema.safeParse({
+      streetAddress: "K",
+      postalCode: "0010",
+      postOffice: "H",
+      emailAddress: "x",
+      phoneNumber: "",
+    });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.path[0]).sort()).toEqual([
+      "emailAddress",
+      "phoneNumber",
+      "postOffice",
+      "postalCode",
+      "streetAddress",
+    ]);
   });
 });

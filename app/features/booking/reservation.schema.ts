@@ -24,20 +24,39 @@ export function isFinnishPhone(input: string): boolean {
   return /^\+358\d{6,10}$/.test(normalisePhone(compact));
 }
 
-const ticked = (message: string) => z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { error: message }));
+const ticked = (message: string) =>
+  z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { error: message }));
 const text = (message: string) => textField(message).trim().min(1, message).max(100, message);
 
-export function anonymousReservationSchema(options: { allowDevelopmentCodes: boolean; bindingRequired: boolean; form: boolean }) {
+export function anonymousReservationSchema(options: {
+  allowDevelopmentCodes: boolean;
+  bindingRequired: boolean;
+  form: boolean;
+}) {
   const fields = {
     ssn: textField(ANON_ERRORS.ssn)
       .trim()
       .toUpperCase()
       .max(IDENTITY_CODE_LENGTH, ANON_ERRORS.ssn)
-      .refine((v) => parseIdentityCode(v, { allowDevelopmentCodes: options.allowDevelopmentCodes, allowTestCodes: options.allowDevelopmentCodes }).ok, ANON_ERRORS.ssn),
+      .refine(
+        (v) =>
+          parseIdentityCode(v, {
+            allowDevelopmentCodes: options.allowDevelopmentCodes,
+            allowTestCodes: options.allowDevelopmentCodes,
+          }).ok,
+        ANON_ERRORS.ssn,
+      ),
     firstName: text(ANON_ERRORS.firstName),
     lastName: text(ANON_ERRORS.lastName),
-    phone: textField(ANON_ERRORS.phone).trim().max(20, ANON_ERRORS.phone).refine(isFinnishPhone, ANON_ERRORS.phone).transform(normalisePhone),
-    emailAddress: textField(ANON_ERRORS.emailAddress).trim().max(100, ANON_ERRORS.emailAddress).refine(isValidEmail, ANON_ERRORS.emailAddress),
+    phone: textField(ANON_ERRORS.phone)
+      .trim()
+      .max(20, ANON_ERRORS.phone)
+      .refine(isFinnishPhone, ANON_ERRORS.phone)
+      .transform(normalisePhone),
+    emailAddress: textField(ANON_ERRORS.emailAddress)
+      .trim()
+      .max(100, ANON_ERRORS.emailAddress)
+      .refine(isValidEmail, ANON_ERRORS.emailAddress),
   };
   if (!options.form) return z.object(fields);
   return z.object({
@@ -48,10 +67,15 @@ export function anonymousReservationSchema(options: { allowDevelopmentCodes: boo
 }
 
 /** The logged-in form's own checkboxes; the server checks what the Book button's rules check. */
-export function portalReservationSchema(options: { bindingRequired: boolean; occupationalConfirmationRequired: boolean }) {
+export function portalReservationSchema(options: {
+  bindingRequired: boolean;
+  occupationalConfirmationRequired: boolean;
+}) {
   return z.object({
     binding: options.bindingRequired ? ticked(ANON_ERRORS.binding) : z.any().optional(),
-    occupationalConfirmation: options.occupationalConfirmationRequired ? ticked("reservation.errors.occupationalConfirmation") : z.any().optional(),
+    occupationalConfirmation: options.occupationalConfirmationRequired
+      ? ticked("reservation.errors.occupationalConfirmation")
+      : z.any().optional(),
   });
 }
 

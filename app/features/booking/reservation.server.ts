@@ -30,7 +30,13 @@ export type ReservationRequest = {
   contactPhone: string | null;
   contactEmail: string | null;
   /** The insurance part (insurance page), already checked by the insurer rules. */
-  insurance?: { insurer: string | null; reimbursement: string | null; conceptCode: string; description: string; directCompensationPermit: string | null } | null;
+  insurance?: {
+    insurer: string | null;
+    reimbursement: string | null;
+    conceptCode: string;
+    description: string;
+    directCompensationPermit: string | null;
+  } | null;
   description?: string | null;
   brand: { id: BrandId; origin: string };
   /**
@@ -70,19 +76,34 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("fi") === 
 
 /** SQLSTATE 23505 on the one-active-reservation index, as node-postgres and PGlite report it (possibly wrapped by Drizzle). */
 export function isOneActiveViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505" && (e.constraint === ONE_ACTIVE_PER_APPOINTMENT || String(e.message ?? "").includes(ONE_ACTIVE_PER_APPOINTMENT))) return true;
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined,
+      depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (
+      e.code === "23505" &&
+      (e.constraint === ONE_ACTIVE_PER_APPOINTMENT || String(e.message ?? "").includes(ONE_ACTIVE_PER_APPOINTMENT))
+    )
+      return true;
   }
   return false;
 }
 
 async function personOf(tx: Transaction, reserver: Reserver) {
-  const where = reserver.channel === "anonymous" ? eq(s.people.identityCode, reserver.identityCode.trim().toUpperCase()) : eq(s.people.id, reserver.personId);
+  const where =
+    reserver.channel === "anonymous"
+      ? eq(s.people.identityCode, reserver.identityCode.trim().toUpperCase())
+      : eq(s.people.id, reserver.personId);
   // The person's row is locked, so one person's reservations are decided one at a time and the
   // tooManyReservations rule holds under concurrent requests.
   const [person] = await tx.select().from(s.people).where(where).for("update");
   if (!person) throw new Refusal({ type: "noPatient" });
-  if (reserver.channel === "anonymous" && (!sameName(person.firstName, reserver.firstName) || !sameName(person.lastName, reserver.lastName))) {
+  if (
+    reserver.channel === "anonymous" &&
+    (!sameName(person.firstName, reserver.firstName) || !sameName(person.lastName, reserver.lastName))
+  ) {
     throw new Refusal({ type: "patientInfoConflict" });
   }
   if (person.patientDataConsent !== "ok") throw new Refusal({ type: "patientDataConsentRequired" });
@@ -106,8 +127,10 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         .from(s.appointments)
         .innerJoin(s.clinics, eq(s.clinics.id, s.appointments.clinicId))
         .where(eq(s.appointments.id, request.appointmentId));
-      if (!slot || slot.a.startsAt.getTime() <= now.getTime() || !slot.a.careTypes.includes(request.careType)) throw new Refusal({ type: "appointmentNotAvailable" });
-      if (reserver.channel === "anonymous" && !mayReserveAnonymously(request.careType, slot.a.requiresAuthToReserve)) throw new Refusal({ type: "appointmentNotAvailable" });
+      if (!slot || slot.a.startsAt.getTime() <= now.getTime() || !slot.a.careTypes.includes(request.careType))
+        throw new Refusal({ type: "appointmentNotAvailable" });
+      if (reserver.channel === "anonymous" && !mayReserveAnonymously(request.careType, slot.a.requiresAuthToReserve))
+        throw new Refusal({ type: "appointmentNotAvailable" });
 
       // tooManyReservations: at most MAX_ACTIVE_RESERVATIONS active reservations that have not ended, none overlapping this one.
       const end = new Date(slot.a.startsAt.getTime() + slot.a.durationMinutes * 60_000);
@@ -126,7 +149,8 @@ export async function reserveAppointment(db: Database, request: ReservationReque
             gt(sql`${s.appointments.startsAt} + make_interval(mins => ${s.appointments.durationMinutes})`, now),
           ),
         );
-      if (Number(held.active) >= MAX_ACTIVE_RESERVATIONS || Number(held.overlapping) > 0) throw new Refusal({ type: "tooManyReservations" });
+      if (Number(held.active) >= MAX_ACTIVE_RESERVATIONS || Number(held.overlapping) > 0)
+        throw new Refusal({ type: "tooManyReservations" });
 
       const insurance = request.insurance ?? null;
       const [reservation] = await tx
@@ -155,13 +179,29 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         const t = i18nFor(lang, request.brand.id, resources[lang][request.brand.id]).t;
         const link = `${request.brand.origin}${href("doorAppointment", lang, { token })}`;
         const place = slot.clinicRemote ? t("reservation.sms.remote") : slot.clinicName;
-        await queueSms(tx, { to: phone, body: t("reservation.sms.confirmation", { time: formatDateTime(slot.a.startsAt, lang), place, link }) });
+        await queueSms(tx, {
+          to: phone,
+          body: t("reservation.sms.confirmation", { time: formatDateTime(slot.a.startsAt, lang), place, link }),
+        });
       }
       const actorId = reserver.channel === "portal" ? reserver.actorId : person.id;
-      await logAccess({ actorId, subjectId: person.id, action: "write", resource: "reservation", resourceId: String(slot.a.id) }, tx);
-      return { reservationId: reservation.id, appointmentId: slot.a.id, startDate: slot.a.startsAt.toISOString(), durationMinutes: slot.a.durationMinutes, token };
+      await logAccess(
+        { actorId, subjectId: person.id, action: "write", resource: "reservation", resourceId: String(slot.a.id) },
+        tx,
+      );
+      return {
+        reservationId: reservation.id,
+        appointmentId: slot.a.id,
+        startDate: slot.a.startsAt.toISOString(),
+        durationMinutes: slot.a.durationMinutes,
+        token,
+      };
     });
-    logger.info("appointment reserved", { appointmentId: details.appointmentId, channel: reserver.channel, careType: request.careType });
+    logger.info("appointment reserved", {
+      appointmentId: details.appointmentId,
+      channel: reserver.channel,
+      careType: request.careType,
+    });
     return { type: "success", reservationDetails: details };
   } catch (error) {
     if (error instanceof Refusal) return error.result;

@@ -10,7 +10,9 @@ import { isIsoDate, nearbyClinicIds, occupationalAccess, parseFilters, type Sear
 import { careTypeOfFlags, hasFeature, type FreeAppointment } from "./search.server";
 
 type Invalid = { response: ReturnType<typeof data> };
-const invalid = (paths: string[]): Invalid => ({ response: validationError(paths.map((path) => ({ path, message: `Invalid ${path}` }))) });
+const invalid = (paths: string[]): Invalid => ({
+  response: validationError(paths.map((path) => ({ path, message: `Invalid ${path}` }))),
+});
 
 /** The `lang` parameter of an API call (default Finnish); null when it is not a portal language. */
 export function apiLang(request: Request): Lang | null {
@@ -48,7 +50,8 @@ export function apiSearchRequest(
   if (bad.length || !lang || careType === "invalid") return invalid(bad);
 
   const { brand, environment } = requestInfo(context);
-  if (careType === "kela65" && !hasFeature(brand, environment, "kela65")) return { response: data({ type: "NotFound" }, { status: 404 }) };
+  if (careType === "kela65" && !hasFeature(brand, environment, "kela65"))
+    return { response: data({ type: "NotFound" }, { status: 404 }) };
   if (careType === "occupational") {
     if (brand.hiddenPages.includes("occupationalBooking") || !hasFeature(brand, environment, "ohc-appointment-search"))
       return { response: data({ type: "NotFound" }, { status: 404 }) };
@@ -56,7 +59,13 @@ export function apiSearchRequest(
     const person = session.status === "valid" ? session.actingPerson : null;
     if (!person) return { response: data({ type: "Unauthorized" }, { status: 401 }) };
     const access = occupationalAccess(person);
-    if (access.type !== "ok") return { response: data({ type: access.type === "noContract" ? "noOccupationalContract" : "webReservationNotAllowed" }, { status: 403 }) };
+    if (access.type !== "ok")
+      return {
+        response: data(
+          { type: access.type === "noContract" ? "noOccupationalContract" : "webReservationNotAllowed" },
+          { status: 403 },
+        ),
+      };
   }
   return { filters, careType, lang, endDate };
 }
@@ -78,7 +87,14 @@ export type ApiAppointment = {
   /** The catalogue has no covid-test appointments; the field is kept for the wire contract. */
   isCovidTestAppointment: boolean;
   practitionerId: string;
-  practitioner: { id: string; name: string; title: string; isResource: boolean; cmsContent: { profilePicture: { url: string | null } }; appointmentReservationInfo: string | null };
+  practitioner: {
+    id: string;
+    name: string;
+    title: string;
+    isResource: boolean;
+    cmsContent: { profilePicture: { url: string | null } };
+    appointmentReservationInfo: string | null;
+  };
   clinicId: string;
   clinic: { id: string; name: string; municipality: string; cmsContent: { name: string } };
   specialtyId: string;
@@ -99,13 +115,28 @@ export async function apiAppointments(db: Database, list: FreeAppointment[], lan
   const notes = await db
     .select({
       id: s.appointments.id,
-      practitionerInfo: byLang(lang, s.practitioners.reservationInfoFi, s.practitioners.reservationInfoSv, s.practitioners.reservationInfoEn),
-      kindInfo: byLang(lang, s.appointmentKinds.reservationInfoFi, s.appointmentKinds.reservationInfoSv, s.appointmentKinds.reservationInfoEn),
+      practitionerInfo: byLang(
+        lang,
+        s.practitioners.reservationInfoFi,
+        s.practitioners.reservationInfoSv,
+        s.practitioners.reservationInfoEn,
+      ),
+      kindInfo: byLang(
+        lang,
+        s.appointmentKinds.reservationInfoFi,
+        s.appointmentKinds.reservationInfoSv,
+        s.appointmentKinds.reservationInfoEn,
+      ),
     })
     .from(s.appointments)
     .innerJoin(s.practitioners, eq(s.practitioners.id, s.appointments.practitionerId))
     .leftJoin(s.appointmentKinds, eq(s.appointmentKinds.code, s.appointments.kindCode))
-    .where(inArray(s.appointments.id, list.map((a) => a.id)));
+    .where(
+      inArray(
+        s.appointments.id,
+        list.map((a) => a.id),
+      ),
+    );
   const byId = new Map(notes.map((n) => [n.id, n]));
   return list.map((a) => {
     const note = byId.get(a.id);
@@ -126,7 +157,12 @@ export async function apiAppointments(db: Database, list: FreeAppointment[], lan
         appointmentReservationInfo: note?.practitionerInfo ?? null,
       },
       clinicId: a.clinicId,
-      clinic: { id: a.clinicId, name: a.clinic.name, municipality: a.clinic.municipality, cmsContent: { name: a.clinic.name } },
+      clinic: {
+        id: a.clinicId,
+        name: a.clinic.name,
+        municipality: a.clinic.municipality,
+        cmsContent: { name: a.clinic.name },
+      },
       specialtyId: a.specialtyId,
       specialty,
       specialtyData: { specialties: [specialty] },
@@ -138,4 +174,3 @@ export async function apiAppointments(db: Database, list: FreeAppointment[], lan
     };
   });
 }
-

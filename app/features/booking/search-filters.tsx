@@ -53,17 +53,29 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
   };
   const kela65 = careType === "kela65";
   const byMunicipality = new Map<string, FilterOptions["clinics"]>();
-  for (const c of options.clinics) byMunicipality.set(c.municipality, [...(byMunicipality.get(c.municipality) ?? []), c]);
+  for (const c of options.clinics)
+    byMunicipality.set(c.municipality, [...(byMunicipality.get(c.municipality) ?? []), c]);
 
   return (
-    <Form method="get" action={action} ref={formRef} onSubmit={onSubmit} className="card search-filters" aria-labelledby="search-filters-heading">
+    <Form
+      method="get"
+      action={action}
+      ref={formRef}
+      onSubmit={onSubmit}
+      className="card search-filters"
+      aria-labelledby="search-filters-heading"
+    >
       <h2 id="search-filters-heading" className="card__title">
         {t("booking.search.filtersHeading")}
       </h2>
       <input type="hidden" name="time" value={draft.time} />
       <input type="hidden" name="prevSpecialty" value={filters.specialtyIds[0] ?? ""} />
       <input type="hidden" name="prevPractitioner" value={filters.practitionerIds[0] ?? ""} />
-      <Field id="search-specialty" label={t("booking.search.specialty")} hint={kela65 ? t("booking.search.specialtyFixed") : undefined}>
+      <Field
+        id="search-specialty"
+        label={t("booking.search.specialty")}
+        hint={kela65 ? t("booking.search.specialtyFixed") : undefined}
+      >
         {(describedBy) => (
           <select
             id="search-specialty"
@@ -109,7 +121,9 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
           </div>
           {[...byMunicipality].map(([municipality, clinics]) => (
             <fieldset className="fieldset" key={municipality}>
-              <legend className="fieldset__legend">{t(`booking.municipality.${municipality}`, { defaultValue: municipality })}</legend>
+              <legend className="fieldset__legend">
+                {t(`booking.municipality.${municipality}`, { defaultValue: municipality })}
+              </legend>
               {clinics.map((c) => (
                 <div className="checkbox" key={c.id}>
                   <input
@@ -120,7 +134,13 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
                     value={c.id}
                     checked={draft.clinicIds.includes(c.id)}
                     onChange={(e) =>
-                      run({ ...draft, offset: 0, clinicIds: e.target.checked ? [...draft.clinicIds, c.id] : draft.clinicIds.filter((id) => id !== c.id) })
+                      run({
+                        ...draft,
+                        offset: 0,
+                        clinicIds: e.target.checked
+                          ? [...draft.clinicIds, c.id]
+                          : draft.clinicIds.filter((id) => id !== c.id),
+                      })
                     }
                   />
                   <label className="checkbox__label" htmlFor={`search-clinic-${c.id}`}>

@@ -14,7 +14,10 @@ export function OccupationalNotice({ access, phone }: { access: Notice; phone: s
   const key = `booking.occupational.${access.type}`;
   const number = access.type === "phoneService" ? access.phone : phone;
   return (
-    <div className={`banner ${access.type === "phoneService" ? "" : "banner--error"}`} role={access.type === "unknown" ? "alert" : undefined}>
+    <div
+      className={`banner ${access.type === "phoneService" ? "" : "banner--error"}`}
+      role={access.type === "unknown" ? "alert" : undefined}
+    >
       <div className="banner__content">
         <h2 className="banner__title">{t(`${key}.title`)}</h2>
         <p>

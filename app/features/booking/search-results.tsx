@@ -17,7 +17,15 @@ export function listUrl(path: string, filters: SearchFilters, extras: Record<str
 }
 
 /** Time-of-day tabs: links that keep the other filters (§2), the current one marked with aria-current. */
-export function TimeTabs({ path, filters, extras }: { path: string; filters: SearchFilters; extras: Record<string, string> }) {
+export function TimeTabs({
+  path,
+  filters,
+  extras,
+}: {
+  path: string;
+  filters: SearchFilters;
+  extras: Record<string, string>;
+}) {
   const t = useT();
   return (
     <nav aria-label={t("booking.search.timeTabs")} className="time-tabs">
@@ -40,14 +48,25 @@ export function TimeTabs({ path, filters, extras }: { path: string; filters: Sea
   );
 }
 
-function AppointmentLine({ a, lang, linkTo, index }: { a: FreeAppointment; lang: Lang; linkTo: string; index: number }) {
+function AppointmentLine({
+  a,
+  lang,
+  linkTo,
+  index,
+}: {
+  a: FreeAppointment;
+  lang: Lang;
+  linkTo: string;
+  index: number;
+}) {
   const t = useT();
   const where = a.isRemote ? t(`booking.search.location.${a.locationType}`) : a.clinic.name;
   return (
     <li>
       {/* The whole entry is the link, so its name says who and where, not just the time. */}
       <Link to={linkTo} id={`free-appointment-${index}`}>
-        <strong>{formatTime(new Date(a.startDate), lang)}</strong> <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
+        <strong>{formatTime(new Date(a.startDate), lang)}</strong>{" "}
+        <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
         <span>
           {a.practitioner.name}, {a.practitioner.title}
         </span>
@@ -124,7 +143,17 @@ export function ResultList({
 }
 
 /** An empty list with its alternatives (§4): next month's days and the nearby clinics' first free times. */
-export function EmptyResult({ alternatives, path, filters, extras }: { alternatives: Alternatives; path: string; filters: SearchFilters; extras: Record<string, string> }) {
+export function EmptyResult({
+  alternatives,
+  path,
+  filters,
+  extras,
+}: {
+  alternatives: Alternatives;
+  path: string;
+  filters: SearchFilters;
+  extras: Record<string, string>;
+}) {
   const t = useT();
   const lang = useLang();
   const { nextDates, nearbyClinics } = alternatives;
@@ -138,7 +167,9 @@ export function EmptyResult({ alternatives, path, filters, extras }: { alternati
           <ul className="item-list">
             {nextDates.map((d) => (
               <li key={d}>
-                <Link to={listUrl(path, { ...filters, startDate: d, offset: 0 }, extras)}>{formatCalendarDate(new Date(`${d}T12:00:00Z`), new Date(0), lang)}</Link>
+                <Link to={listUrl(path, { ...filters, startDate: d, offset: 0 }, extras)}>
+                  {formatCalendarDate(new Date(`${d}T12:00:00Z`), new Date(0), lang)}
+                </Link>
               </li>
             ))}
           </ul>
@@ -201,6 +232,12 @@ export function SearchStatus() {
 }
 
 /** Free-appointment links: the logged-in or anonymous page of the care type, with the list to come back to. */
-export function freeAppointmentHref(pageId: Parameters<typeof href>[0], lang: Lang, id: number, from: string, extras: Record<string, string>) {
+export function freeAppointmentHref(
+  pageId: Parameters<typeof href>[0],
+  lang: Lang,
+  id: number,
+  from: string,
+  extras: Record<string, string>,
+) {
   return href(pageId, lang, { id }, { ...extras, from });
 }

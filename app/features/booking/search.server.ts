@@ -54,7 +54,8 @@ export function hasFeature(brand: Brand, environment: Environment, feature: Feat
 /** The customer types this brand offers: occupational needs its page in the brand and the feature; 65+ the feature. */
 export function offeredCareTypes(brand: Brand, environment: Environment): CareType[] {
   const types: CareType[] = ["private"];
-  if (!brand.hiddenPages.includes("occupationalBooking") && hasFeature(brand, environment, "ohc-appointment-search")) types.push("occupational");
+  if (!brand.hiddenPages.includes("occupationalBooking") && hasFeature(brand, environment, "ohc-appointment-search"))
+    types.push("occupational");
   types.push("insurance");
   if (hasFeature(brand, environment, "kela65")) types.push("kela65");
   return types;
@@ -77,14 +78,23 @@ export function listExtras(params: URLSearchParams, careType: CareType): Record<
   return extras;
 }
 
-const isRemoteSql = inArray(s.appointments.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]);
+const isRemoteSql = inArray(s.appointments.locationType, [
+  ...REMOTE_LOCATION_TYPES,
+] as (typeof s.locationTypes)[number][]);
 
 /**
  * The conditions every search shares: free (no active reservation — the same predicate as the partial unique
  * index, so the anti-join is an index probe), in the future, offered to the care type, within the brand's
  * specialties, Y65V only on kela65, plus the filters.
  */
-function conditions(filters: SearchFilters, careType: CareType, brand: Options["brand"], now: Date | undefined, windows: Window[], clinicOverride?: string[]): SQL {
+function conditions(
+  filters: SearchFilters,
+  careType: CareType,
+  brand: Options["brand"],
+  now: Date | undefined,
+  windows: Window[],
+  clinicOverride?: string[],
+): SQL {
   const f = effectiveFilters(filters, careType);
   const a = s.appointments;
   now ??= clockNow();
@@ -97,13 +107,16 @@ function conditions(filters: SearchFilters, careType: CareType, brand: Options["
       : or(...windows.map((w) => and(gte(a.startsAt, w.from), lt(a.startsAt, w.to)))),
   ];
   if (careType !== "kela65") parts.push(ne(a.specialtyId, KELA65_SPECIALTY));
-  if (brand.bookingSpecialtyIds) parts.push(inArray(a.specialtyId, brand.bookingSpecialtyIds.length ? brand.bookingSpecialtyIds : [""]));
+  if (brand.bookingSpecialtyIds)
+    parts.push(inArray(a.specialtyId, brand.bookingSpecialtyIds.length ? brand.bookingSpecialtyIds : [""]));
   if (f.specialtyIds.length) parts.push(inArray(a.specialtyId, f.specialtyIds));
   if (f.practitionerIds.length) parts.push(inArray(a.practitionerId, f.practitionerIds));
   const clinicIds = clinicOverride ?? f.clinicIds;
   if (clinicOverride) parts.push(inArray(a.clinicId, clinicOverride), sql`not ${isRemoteSql}`);
-  else if (clinicIds.length) parts.push(f.includeRemote ? or(inArray(a.clinicId, clinicIds), isRemoteSql) : inArray(a.clinicId, clinicIds));
-  if (!f.includeRemote && !clinicOverride) parts.push(notInArray(a.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]));
+  else if (clinicIds.length)
+    parts.push(f.includeRemote ? or(inArray(a.clinicId, clinicIds), isRemoteSql) : inArray(a.clinicId, clinicIds));
+  if (!f.includeRemote && !clinicOverride)
+    parts.push(notInArray(a.locationType, [...REMOTE_LOCATION_TYPES] as (typeof s.locationTypes)[number][]));
   return and(...parts)!;
 }
 
@@ -141,7 +154,12 @@ function present(r: Row): FreeAppointment {
     startDate: r.startsAt.toISOString(),
     durationMinutes: r.durationMinutes,
     practitionerId: r.practitionerId,
-    practitioner: { name: r.practitionerName, title: r.practitionerTitle, isResource: r.isResource, picture: r.picture },
+    practitioner: {
+      name: r.practitionerName,
+      title: r.practitionerTitle,
+      isResource: r.isResource,
+      picture: r.picture,
+    },
     clinicId: r.clinicId,
     clinic: { name: r.clinicName, municipality: r.municipality },
     specialtyId: r.specialtyId,
@@ -154,7 +172,11 @@ function present(r: Row): FreeAppointment {
 }
 
 /** The days a search covers: the start date (default today in Helsinki) and the window after it, or an explicit end date. */
-export function searchRange(filters: SearchFilters, now: Date = clockNow(), endDate?: string | null): { startDate: string; days: number } {
+export function searchRange(
+  filters: SearchFilters,
+  now: Date = clockNow(),
+  endDate?: string | null,
+): { startDate: string; days: number } {
   const today = helsinkiToday(now);
   const startDate = filters.startDate && filters.startDate > today ? filters.startDate : today;
   if (!endDate) return { startDate, days: SEARCH_WINDOW_DAYS };
@@ -218,7 +240,12 @@ export type Alternatives = { nextDates: string[]; nearbyClinics: NearbyClinic[] 
  * What an empty list offers instead (§4): up to 5 days with free appointments in the 30 days after the window, and
  * — when clinics were chosen — each clinic of the neighbouring municipalities with its first free time.
  */
-export async function searchAlternatives(db: Database, filters: SearchFilters, careType: CareType, options: Options): Promise<Alternatives> {
+export async function searchAlternatives(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options,
+): Promise<Alternatives> {
   const { startDate } = searchRange(filters, options.now);
   const nextFrom = addDays(startDate, SEARCH_WINDOW_DAYS);
   const nextDates = await availableAppointmentDates(db, filters, careType, {
@@ -245,7 +272,12 @@ export async function searchAlternatives(db: Database, filters: SearchFilters, c
         .where(conditions(filters, careType, options.brand, options.now, windows, nearby))
         .orderBy(s.appointments.clinicId, asc(s.appointments.startsAt));
       nearbyClinics = rows
-        .map((r) => ({ clinicId: r.clinicId, name: r.name, municipality: r.municipality, firstFree: r.startsAt.toISOString() }))
+        .map((r) => ({
+          clinicId: r.clinicId,
+          name: r.name,
+          municipality: r.municipality,
+          firstFree: r.startsAt.toISOString(),
+        }))
         .sort((x, y) => x.firstFree.localeCompare(y.firstFree));
     }
   }
@@ -262,19 +294,42 @@ export type FilterOptions = {
  * The choices of the filter form: specialties, practitioners and (non-remote) clinics that have future slots for the
  * care type within the brand's specialties. Each is an EXISTS probe on its (id, starts_at) index.
  */
-export async function filterOptions(db: Database, careType: CareType, lang: Lang, brand: Options["brand"], now: Date): Promise<FilterOptions> {
-  const offered = (column: SQL) => sql`exists (select 1 from ${s.appointments} a where ${column} and a.starts_at > ${now.toISOString()}::timestamptz
+export async function filterOptions(
+  db: Database,
+  careType: CareType,
+  lang: Lang,
+  brand: Options["brand"],
+  now: Date,
+): Promise<FilterOptions> {
+  const offered = (
+    column: SQL,
+  ) => sql`exists (select 1 from ${s.appointments} a where ${column} and a.starts_at > ${now.toISOString()}::timestamptz
     and a.care_types @> array[${careType}]::text[]
     and not exists (select 1 from ${s.reservations} r where r.appointment_id = a.id and r.status = 'active')
     ${careType === "kela65" ? sql`and a.specialty_id = ${KELA65_SPECIALTY}` : sql`and a.specialty_id <> ${KELA65_SPECIALTY}`}
-    ${brand.bookingSpecialtyIds ? sql`and a.specialty_id in (${sql.join(brand.bookingSpecialtyIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`;
+    ${
+      brand.bookingSpecialtyIds
+        ? sql`and a.specialty_id in (${sql.join(
+            brand.bookingSpecialtyIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``
+    })`;
   const [specialties, practitioners, clinics] = await Promise.all([
     db
-      .select({ id: s.specialties.id, name: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn) })
+      .select({
+        id: s.specialties.id,
+        name: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn),
+      })
       .from(s.specialties)
       .where(offered(sql`a.specialty_id = ${s.specialties.id}`)),
     db
-      .select({ id: s.practitioners.id, name: s.practitioners.name, title: byLang(lang, s.practitioners.titleFi, s.practitioners.titleSv, s.practitioners.titleEn), specialtyId: s.practitioners.specialtyId })
+      .select({
+        id: s.practitioners.id,
+        name: s.practitioners.name,
+        title: byLang(lang, s.practitioners.titleFi, s.practitioners.titleSv, s.practitioners.titleEn),
+        specialtyId: s.practitioners.specialtyId,
+      })
       .from(s.practitioners)
       .where(offered(sql`a.practitioner_id = ${s.practitioners.id}`))
       .orderBy(asc(s.practitioners.name)),
@@ -290,7 +345,10 @@ export async function filterOptions(db: Database, careType: CareType, lang: Lang
 
 /** The clinics where a practitioner has future slots (GET /api/appointments/practitioner-clinics); null if unknown. */
 export async function practitionerClinics(db: Database, practitionerId: string, now: Date): Promise<string[] | null> {
-  const [known] = await db.select({ id: s.practitioners.id }).from(s.practitioners).where(eq(s.practitioners.id, practitionerId));
+  const [known] = await db
+    .select({ id: s.practitioners.id })
+    .from(s.practitioners)
+    .where(eq(s.practitioners.id, practitionerId));
   if (!known) return null;
   const rows = await db
     .selectDistinct({ clinicId: s.appointments.clinicId })
@@ -301,7 +359,11 @@ export async function practitionerClinics(db: Database, practitionerId: string, 
 }
 
 /** A specialty's content (GET /api/appointments/specialty); null if unknown. */
-export async function specialtyContent(db: Database, specialtyId: string, lang: Lang): Promise<{ title: string; description: string | null } | null> {
+export async function specialtyContent(
+  db: Database,
+  specialtyId: string,
+  lang: Lang,
+): Promise<{ title: string; description: string | null } | null> {
   const [row] = await db
     .select({
       title: byLang(lang, s.specialties.nameFi, s.specialties.nameSv, s.specialties.nameEn),
@@ -321,18 +383,29 @@ export function careTypeOfFlags(params: URLSearchParams): CareType | "invalid" {
   }
   const set = [on("isOccupationalHealthcare"), on("isInsuranceCustomer"), on("isKela65")].filter(Boolean).length;
   if (set > 1) return "invalid";
-  return on("isOccupationalHealthcare") ? "occupational" : on("isInsuranceCustomer") ? "insurance" : on("isKela65") ? "kela65" : "private";
+  return on("isOccupationalHealthcare")
+    ? "occupational"
+    : on("isInsuranceCustomer")
+      ? "insurance"
+      : on("isKela65")
+        ? "kela65"
+        : "private";
 }
 
 export type SearchListState =
-  | { state: "ok"; result: SearchResult; alternatives: Alternatives | null }
-  | { state: "error" };
+  { state: "ok"; result: SearchResult; alternatives: Alternatives | null } | { state: "error" };
 
 /**
  * The list a search page shows: the results, and the alternatives when there are none. Any failure becomes the
  * error panel (§8); a navigation the browser abandoned is not a failure and is passed on untouched.
  */
-export async function loadSearchList(db: Database, filters: SearchFilters, careType: CareType, options: Options, signal?: AbortSignal): Promise<SearchListState> {
+export async function loadSearchList(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options,
+  signal?: AbortSignal,
+): Promise<SearchListState> {
   try {
     const result = await searchFreeAppointments(db, filters, careType, options);
     const alternatives = result.appointments.length ? null : await searchAlternatives(db, filters, careType, options);

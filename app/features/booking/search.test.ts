@@ -28,7 +28,9 @@ import {
 describe("filters in the URL", () => {
   it("parses repeated list keys, includeRemote=true, startDate, time and offset", () => {
     const { filters, invalid } = parseFilters(
-      new URLSearchParams("specialtyIds=YLE&practitionerIds=P-AHO&practitionerIds=P-BERG&clinicIds=HKI-KAMPPI&includeRemote=true&startDate=2026-12-01&time=evening&offset=40"),
+      new URLSearchParams(
+        "specialtyIds=YLE&practitionerIds=P-AHO&practitionerIds=P-BERG&clinicIds=HKI-KAMPPI&includeRemote=true&startDate=2026-12-01&time=evening&offset=40",
+      ),
     );
     expect(invalid).toEqual([]);
     expect(filters).toEqual({
@@ -44,9 +46,20 @@ describe("filters in the URL", () => {
 
   it("defaults missing values and names malformed ones", () => {
     expect(parseFilters(new URLSearchParams(""))).toEqual({ filters: EMPTY_FILTERS, invalid: [] });
-    const { filters, invalid } = parseFilters(new URLSearchParams("startDate=2026-02-30&time=night&offset=-1&includeRemote=yes&clinicIds=a%20b&specialtyIds=YLE"));
+    const { filters, invalid } = parseFilters(
+      new URLSearchParams(
+        "startDate=2026-02-30&time=night&offset=-1&includeRemote=yes&clinicIds=a%20b&specialtyIds=YLE",
+      ),
+    );
     expect(invalid.sort()).toEqual(["clinicIds", "includeRemote", "offset", "startDate", "time"]);
-    expect(filters).toMatchObject({ startDate: null, time: "all", offset: 0, includeRemote: false, clinicIds: [], specialtyIds: ["YLE"] });
+    expect(filters).toMatchObject({
+      startDate: null,
+      time: "all",
+      offset: 0,
+      includeRemote: false,
+      clinicIds: [],
+      specialtyIds: ["YLE"],
+    });
     expect(parseFilters(new URLSearchParams("offset=100000")).invalid).toEqual(["offset"]);
   });
 
@@ -56,9 +69,18 @@ describe("filters in the URL", () => {
 
   it("serializes with one key per value, keeps time always and leaves other defaults out; round-trips", () => {
     expect(serializeFilters(EMPTY_FILTERS).toString()).toBe("time=all");
-    const f = { ...EMPTY_FILTERS, clinicIds: ["A", "B"], includeRemote: true, startDate: "2026-11-21", time: "morning" as const, offset: 20 };
+    const f = {
+      ...EMPTY_FILTERS,
+      clinicIds: ["A", "B"],
+      includeRemote: true,
+      startDate: "2026-11-21",
+      time: "morning" as const,
+      offset: 20,
+    };
     const params = serializeFilters(f);
-    expect(params.toString()).toBe("clinicIds=A&clinicIds=B&includeRemote=true&startDate=2026-11-21&time=morning&offset=20");
+    expect(params.toString()).toBe(
+      "clinicIds=A&clinicIds=B&includeRemote=true&startDate=2026-11-21&time=morning&offset=20",
+    );
     expect(parseFilters(params).filters).toEqual(f);
   });
 
@@ -83,9 +105,17 @@ describe("time of day (Helsinki)", () => {
     expect(mornings).toHaveLength(3);
     expect(mornings[0]).toEqual({ from: new Date("2026-11-20T05:00:00Z"), to: new Date("2026-11-20T10:00:00Z") });
     expect(mornings[2].from.toISOString()).toBe("2026-11-22T05:00:00.000Z");
-    expect(timeWindows("2026-11-20", 1, "afternoon")[0]).toEqual({ from: new Date("2026-11-20T10:00:00Z"), to: new Date("2026-11-20T14:00:00Z") });
-    expect(timeWindows("2026-11-20", 1, "evening")[0]).toEqual({ from: new Date("2026-11-20T14:00:00Z"), to: new Date("2026-11-20T19:00:00Z") });
-    expect(timeWindows("2026-11-20", 30, "all")).toEqual([{ from: new Date("2026-11-19T22:00:00Z"), to: new Date("2026-12-19T22:00:00Z") }]);
+    expect(timeWindows("2026-11-20", 1, "afternoon")[0]).toEqual({
+      from: new Date("2026-11-20T10:00:00Z"),
+      to: new Date("2026-11-20T14:00:00Z"),
+    });
+    expect(timeWindows("2026-11-20", 1, "evening")[0]).toEqual({
+      from: new Date("2026-11-20T14:00:00Z"),
+      to: new Date("2026-11-20T19:00:00Z"),
+    });
+    expect(timeWindows("2026-11-20", 30, "all")).toEqual([
+      { from: new Date("2026-11-19T22:00:00Z"), to: new Date("2026-12-19T22:00:00Z") },
+    ]);
   });
 
   it("places an instant in its tab at the boundaries", () => {
@@ -140,7 +170,12 @@ describe("filter changes (§4)", () => {
   const base = { ...EMPTY_FILTERS, practitionerIds: ["P-AHO"], offset: 40 };
 
   it("changing the specialty clears the practitioner and resets paging", () => {
-    expect(changeSpecialty(base, "YLE")).toMatchObject({ specialtyIds: ["YLE"], practitionerIds: [], includeRemote: false, offset: 0 });
+    expect(changeSpecialty(base, "YLE")).toMatchObject({
+      specialtyIds: ["YLE"],
+      practitionerIds: [],
+      includeRemote: false,
+      offset: 0,
+    });
     expect(changeSpecialty(base, null)).toMatchObject({ specialtyIds: [], practitionerIds: [] });
   });
 
@@ -151,24 +186,53 @@ describe("filter changes (§4)", () => {
 
   it("choosing a practitioner clears the specialty (or sets Y65V on kela65) and turns includeRemote on", () => {
     const f = { ...EMPTY_FILTERS, specialtyIds: ["YLE"], offset: 20 };
-    expect(changePractitioner(f, "P-BERG", "private")).toMatchObject({ practitionerIds: ["P-BERG"], specialtyIds: [], includeRemote: true, offset: 0 });
-    expect(changePractitioner(f, "P-VIR", "kela65")).toMatchObject({ specialtyIds: [KELA65_SPECIALTY], includeRemote: true });
+    expect(changePractitioner(f, "P-BERG", "private")).toMatchObject({
+      practitionerIds: ["P-BERG"],
+      specialtyIds: [],
+      includeRemote: true,
+      offset: 0,
+    });
+    expect(changePractitioner(f, "P-VIR", "kela65")).toMatchObject({
+      specialtyIds: [KELA65_SPECIALTY],
+      includeRemote: true,
+    });
     expect(changePractitioner(f, null, "private")).toMatchObject({ practitionerIds: [], specialtyIds: ["YLE"] });
   });
 
   it("fixes Y65V on kela65 and hides it elsewhere", () => {
     expect(effectiveFilters({ ...EMPTY_FILTERS, specialtyIds: ["YLE"] }, "kela65").specialtyIds).toEqual(["Y65V"]);
-    expect(effectiveFilters({ ...EMPTY_FILTERS, specialtyIds: ["Y65V", "YLE"] }, "private").specialtyIds).toEqual(["YLE"]);
+    expect(effectiveFilters({ ...EMPTY_FILTERS, specialtyIds: ["Y65V", "YLE"] }, "private").specialtyIds).toEqual([
+      "YLE",
+    ]);
   });
 
   it("a no-JavaScript submit tells which of specialty and practitioner changed", () => {
     expect(applyFormChange(new URLSearchParams("specialtyIds=YLE"), "private")).toBeNull();
-    const specialtyChanged = applyFormChange(new URLSearchParams("specialtyIds=PSY&practitionerIds=P-AHO&prevSpecialty=&prevPractitioner=P-AHO&time=all"), "private");
+    const specialtyChanged = applyFormChange(
+      new URLSearchParams("specialtyIds=PSY&practitionerIds=P-AHO&prevSpecialty=&prevPractitioner=P-AHO&time=all"),
+      "private",
+    );
     expect(specialtyChanged).toMatchObject({ specialtyIds: ["PSY"], practitionerIds: [], includeRemote: true });
-    const practitionerChanged = applyFormChange(new URLSearchParams("specialtyIds=YLE&practitionerIds=P-BERG&prevSpecialty=YLE&prevPractitioner=&offset=20"), "private");
-    expect(practitionerChanged).toMatchObject({ specialtyIds: [], practitionerIds: ["P-BERG"], includeRemote: true, offset: 0 });
-    const dateOnly = applyFormChange(new URLSearchParams("specialtyIds=YLE&prevSpecialty=YLE&prevPractitioner=&startDate=2026-12-01&clinicIds=A"), "private");
-    expect(dateOnly).toMatchObject({ specialtyIds: ["YLE"], startDate: "2026-12-01", clinicIds: ["A"], includeRemote: false });
+    const practitionerChanged = applyFormChange(
+      new URLSearchParams("specialtyIds=YLE&practitionerIds=P-BERG&prevSpecialty=YLE&prevPractitioner=&offset=20"),
+      "private",
+    );
+    expect(practitionerChanged).toMatchObject({
+      specialtyIds: [],
+      practitionerIds: ["P-BERG"],
+      includeRemote: true,
+      offset: 0,
+    });
+    const dateOnly = applyFormChange(
+      new URLSearchParams("specialtyIds=YLE&prevSpecialty=YLE&prevPractitioner=&startDate=2026-12-01&clinicIds=A"),
+      "private",
+    );
+    expect(dateOnly).toMatchObject({
+      specialtyIds: ["YLE"],
+      startDate: "2026-12-01",
+      clinicIds: ["A"],
+      includeRemote: false,
+    });
   });
 });
 
@@ -198,9 +262,33 @@ describe("other rules", () => {
   });
 
   it("decides the occupational special cases", () => {
-    expect(occupationalAccess({ hasOccupationalCare: false, occupationalWebReservation: true, occupationalPhoneService: null })).toEqual({ type: "noContract" });
-    expect(occupationalAccess({ hasOccupationalCare: true, occupationalWebReservation: false, occupationalPhoneService: "030 1" })).toEqual({ type: "phoneService", phone: "030 1" });
-    expect(occupationalAccess({ hasOccupationalCare: true, occupationalWebReservation: false, occupationalPhoneService: null })).toEqual({ type: "noWebReservation" });
-    expect(occupationalAccess({ hasOccupationalCare: true, occupationalWebReservation: true, occupationalPhoneService: null })).toEqual({ type: "ok" });
+    expect(
+      occupationalAccess({
+        hasOccupationalCare: false,
+        occupationalWebReservation: true,
+        occupationalPhoneService: null,
+      }),
+    ).toEqual({ type: "noContract" });
+    expect(
+      occupationalAccess({
+        hasOccupationalCare: true,
+        occupationalWebReservation: false,
+        occupationalPhoneService: "030 1",
+      }),
+    ).toEqual({ type: "phoneService", phone: "030 1" });
+    expect(
+      occupationalAccess({
+        hasOccupationalCare: true,
+        occupationalWebReservation: false,
+        occupationalPhoneService: null,
+      }),
+    ).toEqual({ type: "noWebReservation" });
+    expect(
+      occupationalAccess({
+        hasOccupationalCare: true,
+        occupationalWebReservation: true,
+        occupationalPhoneService: null,
+      }),
+    ).toEqual({ type: "ok" });
   });
 });

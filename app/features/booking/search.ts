@@ -54,7 +54,15 @@ export type SearchFilters = {
   offset: number;
 };
 
-export const EMPTY_FILTERS: SearchFilters = { specialtyIds: [], practitionerIds: [], clinicIds: [], includeRemote: false, startDate: null, time: "all", offset: 0 };
+export const EMPTY_FILTERS: SearchFilters = {
+  specialtyIds: [],
+  practitionerIds: [],
+  clinicIds: [],
+  includeRemote: false,
+  startDate: null,
+  time: "all",
+  offset: 0,
+};
 
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
 const MAX_IDS = 50;
@@ -85,7 +93,10 @@ function idList(params: URLSearchParams, key: string, invalid: string[]): string
   return ok;
 }
 
-export type ParsedFilters = { filters: SearchFilters; /** Keys whose values were malformed (dropped from `filters`). */ invalid: string[] };
+export type ParsedFilters = {
+  filters: SearchFilters;
+  /** Keys whose values were malformed (dropped from `filters`). */ invalid: string[];
+};
 
 /** Filters from a URL. Malformed values fall back to their defaults and are named in `invalid` (an API answers 400). */
 export function parseFilters(params: URLSearchParams): ParsedFilters {
@@ -166,7 +177,8 @@ export type Window = { from: Date; to: Date };
  * day for the tab's Helsinki hours.
  */
 export function timeWindows(startDate: string, days: number, time: TimeOfDay): Window[] {
-  if (time === "all") return [{ from: helsinkiInstant(startDate, 0), to: helsinkiInstant(addDays(startDate, days), 0) }];
+  if (time === "all")
+    return [{ from: helsinkiInstant(startDate, 0), to: helsinkiInstant(addDays(startDate, days), 0) }];
   const [fromHour, toHour] = TIME_OF_DAY_HOURS[time];
   return Array.from({ length: days }, (_, i) => {
     const day = addDays(startDate, i);
@@ -177,7 +189,8 @@ export function timeWindows(startDate: string, days: number, time: TimeOfDay): W
 /** The tab an instant falls in (null outside every tab). */
 export function timeOfDayOf(instant: Date): Exclude<TimeOfDay, "all"> | null {
   const hour = helsinkiDateParts(instant).hour;
-  for (const [name, [from, to]] of Object.entries(TIME_OF_DAY_HOURS)) if (hour >= from && hour < to) return name as Exclude<TimeOfDay, "all">;
+  for (const [name, [from, to]] of Object.entries(TIME_OF_DAY_HOURS))
+    if (hour >= from && hour < to) return name as Exclude<TimeOfDay, "all">;
   return null;
 }
 
@@ -208,7 +221,11 @@ export function changeSpecialty(filters: SearchFilters, specialtyId: string | nu
  * §4: choosing a practitioner clears the specialty (on the kela65 list it sets the single 65+ specialty) and turns
  * "include remote" on. Clearing the practitioner changes nothing else. Resets paging.
  */
-export function changePractitioner(filters: SearchFilters, practitionerId: string | null, careType: CareType): SearchFilters {
+export function changePractitioner(
+  filters: SearchFilters,
+  practitionerId: string | null,
+  careType: CareType,
+): SearchFilters {
   if (!practitionerId) return { ...filters, practitionerIds: [], offset: 0 };
   return {
     ...filters,
@@ -264,10 +281,18 @@ export function safeListPath(from: string | null | undefined): string | null {
 }
 
 /** What the logged-in occupational list shows for the acting person's contract (spec part 2 §2, §8). */
-export type OccupationalAccess = { type: "ok" } | { type: "noContract" } | { type: "phoneService"; phone: string } | { type: "noWebReservation" };
+export type OccupationalAccess =
+  { type: "ok" } | { type: "noContract" } | { type: "phoneService"; phone: string } | { type: "noWebReservation" };
 
-export function occupationalAccess(person: { hasOccupationalCare: boolean; occupationalWebReservation: boolean; occupationalPhoneService: string | null }): OccupationalAccess {
+export function occupationalAccess(person: {
+  hasOccupationalCare: boolean;
+  occupationalWebReservation: boolean;
+  occupationalPhoneService: string | null;
+}): OccupationalAccess {
   if (!person.hasOccupationalCare) return { type: "noContract" };
-  if (!person.occupationalWebReservation) return person.occupationalPhoneService ? { type: "phoneService", phone: person.occupationalPhoneService } : { type: "noWebReservation" };
+  if (!person.occupationalWebReservation)
+    return person.occupationalPhoneService
+      ? { type: "phoneService", phone: person.occupationalPhoneService }
+      : { type: "noWebReservation" };
   return { type: "ok" };
 }

@@ -94,20 +94,38 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
   const result = await db().execute(statement);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   // node-postgres parses json columns; PGlite does too, but be tolerant of text.
-  const json = <T,>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+  const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-  const threads = json<Section<{ id: number; title: string | null; isActive: boolean; readAt: string | null; latestAt: string | null }>>(row.threads);
-  const referrals = json<Section<{ id: number; type: "laboratory" | "imaging"; title: string; createdOn: string; validUntil: string; rank: number }>>(row.referrals);
+  const threads = json<
+    Section<{ id: number; title: string | null; isActive: boolean; readAt: string | null; latestAt: string | null }>
+  >(row.threads);
+  const referrals = json<
+    Section<{
+      id: number;
+      type: "laboratory" | "imaging";
+      title: string;
+      createdOn: string;
+      validUntil: string;
+      rank: number;
+    }>
+  >(row.referrals);
   const referralsOf = (type: "laboratory" | "imaging") =>
-    referrals.filter((r) => r.type === type && Number(r.rank) <= SECTION_SIZE).map(({ id, title, createdOn, validUntil }) => ({ id, title, createdOn, validUntil }));
+    referrals
+      .filter((r) => r.type === type && Number(r.rank) <= SECTION_SIZE)
+      .map(({ id, title, createdOn, validUntil }) => ({ id, title, createdOn, validUntil }));
 
   const user = session.user;
   return {
     customer: { firstName: user.firstName },
-    actingFor: actingForChild ? { firstName: session.actingPerson.firstName, lastName: session.actingPerson.lastName } : null,
+    actingFor: actingForChild
+      ? { firstName: session.actingPerson.firstName, lastName: session.actingPerson.lastName }
+      : null,
     // The SMS login prompt is about the user's own login, so it is not shown while acting for a child.
-    mfaOnboardingParam: !actingForChild && user.mfaOnboardingPhone && !user.mfaVerifiedPhone ? { phoneNumber: user.mfaOnboardingPhone } : null,
+    mfaOnboardingParam:
+      !actingForChild && user.mfaOnboardingPhone && !user.mfaVerifiedPhone
+        ? { phoneNumber: user.mfaOnboardingPhone }
+        : null,
     conversationSummaries: threads.map((t) => ({
       id: t.id,
       title: t.title,
@@ -115,18 +133,32 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       latestAt: iso(t.latestAt),
       unread: !!t.latestAt && (!t.readAt || new Date(t.readAt).getTime() < new Date(t.latestAt).getTime()),
     })),
-    appointmentSummaries: json<Section<{ id: number; startsAt: string; durationMinutes: number; locationType: string; clinicName: string; practitionerName: string; specialtyName: string }>>(
-      row.appointments,
-    ).map((a) => ({ ...a, startsAt: iso(a.startsAt)! })),
-    visitSummaries: json<Section<{ id: number; dateTime: string; practitionerName: string | null; specialtyName: string | null }>>(row.visits).map((v) => ({
+    appointmentSummaries: json<
+      Section<{
+        id: number;
+        startsAt: string;
+        durationMinutes: number;
+        locationType: string;
+        clinicName: string;
+        practitionerName: string;
+        specialtyName: string;
+      }>
+    >(row.appointments).map((a) => ({ ...a, startsAt: iso(a.startsAt)! })),
+    visitSummaries: json<
+      Section<{ id: number; dateTime: string; practitionerName: string | null; specialtyName: string | null }>
+    >(row.visits).map((v) => ({
       ...v,
       dateTime: iso(v.dateTime)!,
     })),
-    prescriptions: json<Section<{ id: number; medicineName: string; strength: string | null; issuedDate: string; isRenewable: boolean }>>(row.prescriptions),
+    prescriptions: json<
+      Section<{ id: number; medicineName: string; strength: string | null; issuedDate: string; isRenewable: boolean }>
+    >(row.prescriptions),
     canRenewPrescriptions: row.canRenewPrescriptions === true || row.canRenewPrescriptions === "t",
     labResultSummaries: json<Section<{ date: string; isReady: boolean }>>(row.labResultSummaries),
     labReferrals: referralsOf("laboratory"),
-    questionnaireSummaries: json<Section<{ id: number; title: string; createdAt: string }>>(row.questionnaires).map((q) => ({ ...q, createdAt: iso(q.createdAt)! })),
+    questionnaireSummaries: json<Section<{ id: number; title: string; createdAt: string }>>(row.questionnaires).map(
+      (q) => ({ ...q, createdAt: iso(q.createdAt)! }),
+    ),
     imagingSummaries: json<Section<{ id: number; examinationName: string; imagingDate: string }>>(row.imaging),
     imagingReferrals: referralsOf("imaging"),
   };

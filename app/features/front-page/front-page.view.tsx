@@ -64,7 +64,11 @@ function ReferralItems({ referrals }: { referrals: { id: number; title: string; 
   const t = useT();
   const lang = useLang();
   return referrals.map((r) => (
-    <Item key={`referral-${r.id}`} title={t("frontPage.referral", { title: r.title })} note={t("frontPage.validUntil", { date: formatDay(r.validUntil, lang) })} />
+    <Item
+      key={`referral-${r.id}`}
+      title={t("frontPage.referral", { title: r.title })}
+      note={t("frontPage.validUntil", { date: formatDay(r.validUntil, lang) })}
+    />
   ));
 }
 
@@ -126,14 +130,25 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           {state.appointmentSummaries.map((a) => (
             <Item
               key={a.id}
-              title={<LocalizedLink to="appointment" params={{ ids: a.id }}>{formatDateTime(new Date(a.startsAt), lang)}</LocalizedLink>}
+              title={
+                <LocalizedLink to="appointment" params={{ ids: a.id }}>
+                  {formatDateTime(new Date(a.startsAt), lang)}
+                </LocalizedLink>
+              }
               detail={`${a.specialtyName}, ${a.practitionerName}`}
-              note={a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)}
+              note={
+                a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)
+              }
             />
           ))}
         </Section>
 
-        <Section id="conversations" title={t("frontPage.sections.conversations")} empty={t("frontPage.empty.conversations")} isEmpty={!state.conversationSummaries.length}>
+        <Section
+          id="conversations"
+          title={t("frontPage.sections.conversations")}
+          empty={t("frontPage.empty.conversations")}
+          isEmpty={!state.conversationSummaries.length}
+        >
           {state.conversationSummaries.map((c) => (
             <Item
               key={c.id}
@@ -148,9 +163,18 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           ))}
         </Section>
 
-        <Section id="visits" title={t("frontPage.sections.visits")} empty={t("frontPage.empty.visits")} isEmpty={!state.visitSummaries.length}>
+        <Section
+          id="visits"
+          title={t("frontPage.sections.visits")}
+          empty={t("frontPage.empty.visits")}
+          isEmpty={!state.visitSummaries.length}
+        >
           {state.visitSummaries.map((v) => (
-            <Item key={v.id} title={formatDate(new Date(v.dateTime), lang)} detail={[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")} />
+            <Item
+              key={v.id}
+              title={formatDate(new Date(v.dateTime), lang)}
+              detail={[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")}
+            />
           ))}
         </Section>
 
@@ -162,13 +186,26 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           footer={state.canRenewPrescriptions ? <p className="muted">{t("frontPage.renewable")}</p> : null}
         >
           {state.prescriptions.map((p) => (
-            <Item key={p.id} title={`${p.medicineName}${p.strength ? ` ${p.strength}` : ""}`} note={t("frontPage.issued", { date: formatDay(p.issuedDate, lang) })} />
+            <Item
+              key={p.id}
+              title={`${p.medicineName}${p.strength ? ` ${p.strength}` : ""}`}
+              note={t("frontPage.issued", { date: formatDay(p.issuedDate, lang) })}
+            />
           ))}
         </Section>
 
-        <Section id="lab" title={t("frontPage.sections.lab")} empty={t("frontPage.empty.lab")} isEmpty={!state.labResultSummaries.length && !state.labReferrals.length}>
+        <Section
+          id="lab"
+          title={t("frontPage.sections.lab")}
+          empty={t("frontPage.empty.lab")}
+          isEmpty={!state.labResultSummaries.length && !state.labReferrals.length}
+        >
           {state.labResultSummaries.map((r) => (
-            <Item key={r.date} title={t("frontPage.labResults", { date: formatDay(r.date, lang) })} note={r.isReady ? t("frontPage.ready") : t("frontPage.pending")} />
+            <Item
+              key={r.date}
+              title={t("frontPage.labResults", { date: formatDay(r.date, lang) })}
+              note={r.isReady ? t("frontPage.ready") : t("frontPage.pending")}
+            />
           ))}
           <ReferralItems referrals={state.labReferrals} />
         </Section>
@@ -181,7 +218,12 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           </Section>
         ) : null}
 
-        <Section id="imaging" title={t("frontPage.sections.imaging")} empty={t("frontPage.empty.imaging")} isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}>
+        <Section
+          id="imaging"
+          title={t("frontPage.sections.imaging")}
+          empty={t("frontPage.empty.imaging")}
+          isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}
+        >
           {state.imagingSummaries.map((i) => (
             <Item key={i.id} title={i.examinationName} note={formatDay(i.imagingDate, lang)} />
           ))}

@@ -12,12 +12,19 @@ import { EVENT_TYPES, type EventType } from "./insurance-choice";
  * given, the feature the call belongs to (404 JSON when the brand does not have it). The acting person is the
  * insured; the logged-in user is the guardian when acting for a child.
  */
-export function insuranceCall(request: Request, context: Readonly<RouterContextProvider>, method: "GET" | "POST", feature?: Feature) {
+export function insuranceCall(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  method: "GET" | "POST",
+  feature?: Feature,
+) {
   if (request.method !== method) throw data({ type: "MethodNotAllowed" }, { status: 405, headers: { Allow: method } });
   const session = sessionState(context);
-  if (session.status !== "valid" || !session.user || !session.actingPerson) throw data({ type: "Unauthorized" }, { status: 401 });
+  if (session.status !== "valid" || !session.user || !session.actingPerson)
+    throw data({ type: "Unauthorized" }, { status: 401 });
   const info = requestInfo(context);
-  if (feature && !info.brand.features[info.environment].includes(feature)) throw data({ type: "NotFound" }, { status: 404 });
+  if (feature && !info.brand.features[info.environment].includes(feature))
+    throw data({ type: "NotFound" }, { status: 404 });
   const { user, actingPerson } = session as UserSession;
   return {
     session: session as UserSession,
@@ -38,7 +45,9 @@ export function readApplyPermitQuery(q: URLSearchParams): { redirectTo: string; 
   const channel = q.get("channel") ?? "web";
   const path = redirectTo.split("?")[0];
   const details = [
-    ...(!redirectTo.startsWith("/") || redirectTo.startsWith("//") || redirectTo.includes("\\") || !routeIdForPath(path) ? [{ path: "redirectTo", message: "Expected a page of this portal" }] : []),
+    ...(!redirectTo.startsWith("/") || redirectTo.startsWith("//") || redirectTo.includes("\\") || !routeIdForPath(path)
+      ? [{ path: "redirectTo", message: "Expected a page of this portal" }]
+      : []),
     ...(!isLang(lang) ? [{ path: "lang", message: "Invalid lang" }] : []),
     ...(!/^[a-z]{1,20}$/.test(channel) ? [{ path: "channel", message: "Invalid channel" }] : []),
   ];
@@ -52,7 +61,9 @@ export function readCompanyCheckQuery(q: URLSearchParams): { lang: Lang; eventTy
   const eventType = q.get("eventType");
   const details = [
     ...(!isLang(lang) ? [{ path: "lang", message: "Invalid lang" }] : []),
-    ...(!(EVENT_TYPES as readonly string[]).includes(eventType ?? "") ? [{ path: "eventType", message: `Expected one of ${EVENT_TYPES.join(", ")}` }] : []),
+    ...(!(EVENT_TYPES as readonly string[]).includes(eventType ?? "")
+      ? [{ path: "eventType", message: `Expected one of ${EVENT_TYPES.join(", ")}` }]
+      : []),
   ];
   if (details.length || !isLang(lang)) throw validationError(details);
   return { lang, eventType: eventType as EventType };

@@ -23,9 +23,18 @@ export const RETURN_PARAMETER: Record<Decision, string> = {
 
 /** What an approved application covers; the stand-in offers a few typical ones. */
 export const DEV_SYMPTOMS: Record<string, { symptom: LocalizedText; bodyPart: LocalizedText }> = {
-  knee: { symptom: { fi: "Polven vamma", sv: "Knäskada", en: "Knee injury" }, bodyPart: { fi: "Polvi", sv: "Knä", en: "Knee" } },
-  back: { symptom: { fi: "Selkäkipu", sv: "Ryggsmärta", en: "Back pain" }, bodyPart: { fi: "Selkä", sv: "Rygg", en: "Back" } },
-  shoulder: { symptom: { fi: "Olkapään kipu", sv: "Axelsmärta", en: "Shoulder pain" }, bodyPart: { fi: "Olkapää", sv: "Axel", en: "Shoulder" } },
+  knee: {
+    symptom: { fi: "Polven vamma", sv: "Knäskada", en: "Knee injury" },
+    bodyPart: { fi: "Polvi", sv: "Knä", en: "Knee" },
+  },
+  back: {
+    symptom: { fi: "Selkäkipu", sv: "Ryggsmärta", en: "Back pain" },
+    bodyPart: { fi: "Selkä", sv: "Rygg", en: "Back" },
+  },
+  shoulder: {
+    symptom: { fi: "Olkapään kipu", sv: "Axelsmärta", en: "Shoulder pain" },
+    bodyPart: { fi: "Olkapää", sv: "Axel", en: "Shoulder" },
+  },
 };
 
 const TEXTS: Record<Lang, Record<string, string>> = {
@@ -99,7 +108,10 @@ export function applicationPage(input: { lang: Lang; search: string; csrfToken: 
 <input type="hidden" name="csrfToken" value="${escapeHtml(input.csrfToken)}">
 <fieldset><legend>${escapeHtml(t.symptom)}</legend>
 ${Object.entries(DEV_SYMPTOMS)
-  .map(([key, v], i) => `<div><input type="radio" id="symptom-${key}" name="symptom" value="${key}"${i === 0 ? " checked" : ""}> <label for="symptom-${key}">${escapeHtml(v.symptom[input.lang])}</label></div>`)
+  .map(
+    ([key, v], i) =>
+      `<div><input type="radio" id="symptom-${key}" name="symptom" value="${key}"${i === 0 ? " checked" : ""}> <label for="symptom-${key}">${escapeHtml(v.symptom[input.lang])}</label></div>`,
+  )
   .join("\n")}
 </fieldset>
 <p>${DECISIONS.map((d) => `<button type="submit" name="decision" value="${d}">${escapeHtml(t[d])}</button>`).join(" ")}</p>
@@ -114,14 +126,26 @@ ${body}
 }
 
 /** Carries out the decision: an approval creates a permit for the applicant, valid for 90 days. Returns where to go. */
-export async function decide(db: Database, application: ApplicationRequest, decision: Decision, symptomKey: string, now: Date): Promise<string> {
+export async function decide(
+  db: Database,
+  application: ApplicationRequest,
+  decision: Decision,
+  symptomKey: string,
+  now: Date,
+): Promise<string> {
   if (decision === "approve") {
     const chosen = DEV_SYMPTOMS[symptomKey] ?? DEV_SYMPTOMS.knee;
     const p = helsinkiDateParts(new Date(now.getTime() + 90 * 24 * 60 * 60 * 1000));
     const validTo = `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
     await db.insert(s.demoDirectCompensationPermits).values({
       personId: application.personId,
-      contentHash: permitContentHash(application.personId, chosen.symptom, chosen.bodyPart, validTo, String(now.getTime()) + Math.random()),
+      contentHash: permitContentHash(
+        application.personId,
+        chosen.symptom,
+        chosen.bodyPart,
+        validTo,
+        String(now.getTime()) + Math.random(),
+      ),
       symptom: chosen.symptom,
       bodyPart: chosen.bodyPart,
       validTo,

@@ -40,7 +40,14 @@ export type InsuranceChoice = {
   permit?: string | null;
 };
 
-export const EMPTY_CHOICE: InsuranceChoice = { insurer: null, reimbursement: null, consent: false, policyOwner: null, eventType: null, permit: null };
+export const EMPTY_CHOICE: InsuranceChoice = {
+  insurer: null,
+  reimbursement: null,
+  consent: false,
+  policyOwner: null,
+  eventType: null,
+  permit: null,
+};
 
 function oneOf<T extends string>(values: readonly T[], value: unknown): T | null {
   return typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -84,7 +91,10 @@ export type InsuranceRuleOptions = {
 };
 
 /** Does the first insurer's verification need the owner (and for companies the event type) chosen first? */
-export function asksPolicyOwner(choice: InsuranceChoice, options: Pick<InsuranceRuleOptions, "pohjolaCompanyFlow">): boolean {
+export function asksPolicyOwner(
+  choice: InsuranceChoice,
+  options: Pick<InsuranceRuleOptions, "pohjolaCompanyFlow">,
+): boolean {
   return choice.insurer === "POHJOLA" && options.pohjolaCompanyFlow;
 }
 
@@ -95,17 +105,22 @@ export function asksPolicyOwner(choice: InsuranceChoice, options: Pick<Insurance
 export function insuranceChoiceErrors(choice: InsuranceChoice, options: InsuranceRuleOptions): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!choice.insurer) errors[INSURANCE_FIELDS.insurer] = "insurance.errors.insurerRequired";
-  if (choice.insurer === "IF" && !choice.reimbursement) errors[INSURANCE_FIELDS.reimbursement] = "insurance.errors.reimbursementRequired";
-  if (choice.insurer && effectiveReimbursement(choice) === "USE_REIMBURSEMENT" && !choice.consent) errors[INSURANCE_FIELDS.consent] = "insurance.errors.consentRequired";
-  if (asksPolicyOwner(choice, options) && effectiveReimbursement(choice) === "USE_REIMBURSEMENT") Object.assign(errors, ownerErrors(choice, options));
+  if (choice.insurer === "IF" && !choice.reimbursement)
+    errors[INSURANCE_FIELDS.reimbursement] = "insurance.errors.reimbursementRequired";
+  if (choice.insurer && effectiveReimbursement(choice) === "USE_REIMBURSEMENT" && !choice.consent)
+    errors[INSURANCE_FIELDS.consent] = "insurance.errors.consentRequired";
+  if (asksPolicyOwner(choice, options) && effectiveReimbursement(choice) === "USE_REIMBURSEMENT")
+    Object.assign(errors, ownerErrors(choice, options));
   return errors;
 }
 
 function ownerErrors(choice: InsuranceChoice, options: InsuranceRuleOptions): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!choice.policyOwner) errors[INSURANCE_FIELDS.policyOwner] = "insurance.errors.paymentTypeRequired";
-  else if (choice.policyOwner === "company" && options.isRemote) errors[INSURANCE_FIELDS.policyOwner] = "insurance.errors.companyNotForRemote";
-  else if (choice.policyOwner === "company" && !choice.eventType) errors[INSURANCE_FIELDS.eventType] = "insurance.errors.eventTypeRequired";
+  else if (choice.policyOwner === "company" && options.isRemote)
+    errors[INSURANCE_FIELDS.policyOwner] = "insurance.errors.companyNotForRemote";
+  else if (choice.policyOwner === "company" && !choice.eventType)
+    errors[INSURANCE_FIELDS.eventType] = "insurance.errors.eventTypeRequired";
   return errors;
 }
 
@@ -113,7 +128,10 @@ function ownerErrors(choice: InsuranceChoice, options: InsuranceRuleOptions): Re
  * The errors that stop the verification button: an insurer that has a check, the consent ticked (spec §5: the
  * verification button needs the consent checkbox) and, for the first insurer's company flow, owner and event.
  */
-export function verificationErrors(choice: InsuranceChoice, options: InsuranceRuleOptions & { lahitapiolaFlow: boolean }): Record<string, string> {
+export function verificationErrors(
+  choice: InsuranceChoice,
+  options: InsuranceRuleOptions & { lahitapiolaFlow: boolean },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!choice.insurer) errors[INSURANCE_FIELDS.insurer] = "insurance.errors.insurerRequired";
   else if (!verifiable(choice.insurer, options)) errors[INSURANCE_FIELDS.insurer] = "insurance.errors.noVerification";
@@ -142,12 +160,17 @@ export function conceptCodeFor(choice: InsuranceChoice): string {
  * The choice a concept code stands for (the reservation call names only the code): insurer, reimbursement and,
  * for the first insurer's direct reimbursement, whose policy. Null for a code the portal does not know.
  */
-export function choiceOfConcept(code: string): Pick<InsuranceChoice, "insurer" | "reimbursement" | "policyOwner"> | null {
+export function choiceOfConcept(
+  code: string,
+): Pick<InsuranceChoice, "insurer" | "reimbursement" | "policyOwner"> | null {
   for (const insurer of PORTAL_INSURERS) {
     for (const reimbursement of REIMBURSEMENT_CHOICES) {
-      for (const policyOwner of insurer === "POHJOLA" && reimbursement === "USE_REIMBURSEMENT" ? POLICY_OWNERS : [null]) {
+      for (const policyOwner of insurer === "POHJOLA" && reimbursement === "USE_REIMBURSEMENT"
+        ? POLICY_OWNERS
+        : [null]) {
         const choice = { ...EMPTY_CHOICE, insurer, reimbursement, policyOwner };
-        if (conceptCodeFor(choice) === code) return { insurer, reimbursement: insurer === "OTHER" ? null : reimbursement, policyOwner };
+        if (conceptCodeFor(choice) === code)
+          return { insurer, reimbursement: insurer === "OTHER" ? null : reimbursement, policyOwner };
       }
     }
   }
@@ -168,13 +191,25 @@ export const LIST_INSURERS = ["IF", "LAHITAPIOLA", "OP", "OTHER"] as const;
 export const LIST_REIMBURSEMENTS = ["PAY_AND_REIMBURSE", "COMPANY_REIMBURSEMENT", "USE_REIMBURSEMENT"] as const;
 
 /** The in-portal choice that the list's `insuranceCompany` and `reimbursement` query parameters preselect. */
-export function choiceFromListParams(insuranceCompany: string | null, reimbursement: string | null): Partial<InsuranceChoice> {
+export function choiceFromListParams(
+  insuranceCompany: string | null,
+  reimbursement: string | null,
+): Partial<InsuranceChoice> {
   const insurer: PortalInsurer | null =
-    insuranceCompany === "OP" ? "POHJOLA" : insuranceCompany === "IF" ? "IF" : insuranceCompany === "LAHITAPIOLA" ? "LAHITAPIOLA" : insuranceCompany === "OTHER" ? "OTHER" : null;
+    insuranceCompany === "OP"
+      ? "POHJOLA"
+      : insuranceCompany === "IF"
+        ? "IF"
+        : insuranceCompany === "LAHITAPIOLA"
+          ? "LAHITAPIOLA"
+          : insuranceCompany === "OTHER"
+            ? "OTHER"
+            : null;
   if (!insurer) return {};
   const out: Partial<InsuranceChoice> = { insurer };
   // Company reimbursement is the first insurer's company policy used directly; elsewhere it is direct reimbursement.
-  if (reimbursement === "USE_REIMBURSEMENT" || reimbursement === "COMPANY_REIMBURSEMENT") out.reimbursement = insurer === "OTHER" ? null : "USE_REIMBURSEMENT";
+  if (reimbursement === "USE_REIMBURSEMENT" || reimbursement === "COMPANY_REIMBURSEMENT")
+    out.reimbursement = insurer === "OTHER" ? null : "USE_REIMBURSEMENT";
   else if (reimbursement === "PAY_AND_REIMBURSE") out.reimbursement = "PAY_AND_REIMBURSE";
   if (reimbursement === "COMPANY_REIMBURSEMENT" && insurer === "POHJOLA") out.policyOwner = "company";
   return out;

@@ -5,7 +5,17 @@ import { LIST_INSURERS, LIST_REIMBURSEMENTS } from "./insurance-choice";
 
 export const INSURANCE_LIST_PARAMS = ["insuranceCompany", "reimbursement"] as const;
 
-function ListRadios({ name, legend, values, current }: { name: string; legend: string; values: readonly string[]; current: string | null }) {
+function ListRadios({
+  name,
+  legend,
+  values,
+  current,
+}: {
+  name: string;
+  legend: string;
+  values: readonly string[];
+  current: string | null;
+}) {
   const t = useT();
   return (
     <div className="field">
@@ -16,7 +26,14 @@ function ListRadios({ name, legend, values, current }: { name: string; legend: s
             const id = i === 0 ? name : `${name}-${value}`;
             return (
               <div className="radios__item" key={value}>
-                <input className="radios__input" id={id} name={name} type="radio" value={value} defaultChecked={current === value} />
+                <input
+                  className="radios__input"
+                  id={id}
+                  name={name}
+                  type="radio"
+                  value={value}
+                  defaultChecked={current === value}
+                />
                 <label className="radios__label" htmlFor={id}>
                   {t(`insurance.list.${name}.${value}`)}
                 </label>
@@ -29,12 +46,26 @@ function ListRadios({ name, legend, values, current }: { name: string; legend: s
   );
 }
 
-export function InsuranceListFields({ values }: { values: { insuranceCompany: string | null; reimbursement: string | null } }) {
+export function InsuranceListFields({
+  values,
+}: {
+  values: { insuranceCompany: string | null; reimbursement: string | null };
+}) {
   const t = useT();
   return (
     <>
-      <ListRadios name="insuranceCompany" legend={t("insurance.list.insuranceCompany.legend")} values={LIST_INSURERS} current={values.insuranceCompany} />
-      <ListRadios name="reimbursement" legend={t("insurance.list.reimbursement.legend")} values={LIST_REIMBURSEMENTS} current={values.reimbursement} />
+      <ListRadios
+        name="insuranceCompany"
+        legend={t("insurance.list.insuranceCompany.legend")}
+        values={LIST_INSURERS}
+        current={values.insuranceCompany}
+      />
+      <ListRadios
+        name="reimbursement"
+        legend={t("insurance.list.reimbursement.legend")}
+        values={LIST_REIMBURSEMENTS}
+        current={values.reimbursement}
+      />
     </>
   );
 }

@@ -11,7 +11,12 @@ const base: InsurancePanelState = {
   errors: {},
   isRemote: true,
   features: { lahitapiolaFlow: true, pohjolaCompanyFlow: true },
-  lahitapiola: { status: "not_asked", permits: [], applyPermitHref: "/api/insurance/lahitapiola-apply-permit?redirectTo=%2Ffi%2Fvapaat-ajat%2Fvakuutus%2F1&channel=web&lang=fi" },
+  lahitapiola: {
+    status: "not_asked",
+    permits: [],
+    applyPermitHref:
+      "/api/insurance/lahitapiola-apply-permit?redirectTo=%2Ffi%2Fvapaat-ajat%2Fvakuutus%2F1&channel=web&lang=fi",
+  },
   pohjola: { status: "undefined", policyId: null, productName: null, coverages: [] },
 };
 
@@ -22,7 +27,11 @@ function render(state: InsurancePanelState): string {
       id: "root",
       path: "/",
       Component: () => (
-        <I18nProvider lang="fi" brandId="main" resources={{ insurance: fi, common: { form: { errorPrefix: "Virhe" } } }}>
+        <I18nProvider
+          lang="fi"
+          brandId="main"
+          resources={{ insurance: fi, common: { form: { errorPrefix: "Virhe" } } }}
+        >
           <InsurancePanel state={state} />
         </I18nProvider>
       ),
@@ -43,28 +52,53 @@ describe("InsurancePanel without JavaScript", () => {
   });
 
   it("renders field errors with their ids wired to aria-describedby", () => {
-    const html = render({ ...base, errors: { insurer: "insurance.errors.insurerRequired", insuranceConsent: "insurance.errors.consentRequiredForVerification" } });
+    const html = render({
+      ...base,
+      errors: {
+        insurer: "insurance.errors.insurerRequired",
+        insuranceConsent: "insurance.errors.consentRequiredForVerification",
+      },
+    });
     expect(html).toContain('id="insurer-error"');
     expect(html).toContain("Vakuutusyhtiö on vaadittu tieto");
     expect(html).toMatch(/aria-describedby="insuranceConsent-hint insuranceConsent-error"/);
   });
 
   it("shows the second insurer's permits as radios and the apply link when there are none", () => {
-    const chosen = { ...base.choice, insurer: "LAHITAPIOLA" as const, reimbursement: "USE_REIMBURSEMENT" as const, consent: true };
+    const chosen = {
+      ...base.choice,
+      insurer: "LAHITAPIOLA" as const,
+      reimbursement: "USE_REIMBURSEMENT" as const,
+      consent: true,
+    };
     const withPermits = render({
       ...base,
       choice: chosen,
-      lahitapiola: { ...base.lahitapiola, status: "insurance_found_with_permits", permits: [{ contentHash: "ab".repeat(16), symptom: "Polven vamma", bodyPart: "Polvi", validTo: "2027-01-19" }] },
+      lahitapiola: {
+        ...base.lahitapiola,
+        status: "insurance_found_with_permits",
+        permits: [{ contentHash: "ab".repeat(16), symptom: "Polven vamma", bodyPart: "Polvi", validTo: "2027-01-19" }],
+      },
     });
     expect(withPermits).toContain('name="insurancePermit"');
     expect(withPermits).toContain("Polven vamma (Polvi)");
     expect(withPermits).toContain("Voimassa 19.1.2027 asti");
-    const none = render({ ...base, choice: chosen, lahitapiola: { ...base.lahitapiola, status: "insurance_found_no_permits" } });
-    expect(none).toContain('href="/api/insurance/lahitapiola-apply-permit?redirectTo=%2Ffi%2Fvapaat-ajat%2Fvakuutus%2F1&amp;channel=web&amp;lang=fi"');
+    const none = render({
+      ...base,
+      choice: chosen,
+      lahitapiola: { ...base.lahitapiola, status: "insurance_found_no_permits" },
+    });
+    expect(none).toContain(
+      'href="/api/insurance/lahitapiola-apply-permit?redirectTo=%2Ffi%2Fvapaat-ajat%2Fvakuutus%2F1&amp;channel=web&amp;lang=fi"',
+    );
   });
 
   it("shows the first insurer's failure with its retry and skip buttons", () => {
-    const html = render({ ...base, choice: { ...base.choice, insurer: "POHJOLA", reimbursement: "USE_REIMBURSEMENT", consent: true }, pohjola: { ...base.pohjola, status: "error" } });
+    const html = render({
+      ...base,
+      choice: { ...base.choice, insurer: "POHJOLA", reimbursement: "USE_REIMBURSEMENT", consent: true },
+      pohjola: { ...base.pohjola, status: "error" },
+    });
     expect(html).toContain("Tarkistus epäonnistui. Emme pystyneet tarkistamaan vakuutustasi.");
     expect(html).toContain('value="insurance:cancel"');
   });

@@ -18,10 +18,24 @@ import {
 } from "./insurance-choice";
 import type { InsurancePanelState } from "./insurance.server";
 
-function IntentButton({ intent, children, secondary = false }: { intent: string; children: ReactNode; secondary?: boolean }) {
+function IntentButton({
+  intent,
+  children,
+  secondary = false,
+}: {
+  intent: string;
+  children: ReactNode;
+  secondary?: boolean;
+}) {
   // formNoValidate: the panel's steps must not be stopped by the browser checking the rest of the booking form.
   return (
-    <button type="submit" name="intent" value={`insurance:${intent}`} className={secondary ? "button button--secondary" : "button"} formNoValidate>
+    <button
+      type="submit"
+      name="intent"
+      value={`insurance:${intent}`}
+      className={secondary ? "button button--secondary" : "button"}
+      formNoValidate
+    >
       {children}
     </button>
   );
@@ -144,7 +158,9 @@ function PohjolaStatus({ pohjola }: { pohjola: InsurancePanelState["pohjola"] })
       return (
         <div role="status">
           <p className="notice-text">{t("insurance.pohjola.found")}</p>
-          {pohjola.productName ? <p>{t("insurance.pohjola.product", { name: pohjola.productName, policyId: pohjola.policyId })}</p> : null}
+          {pohjola.productName ? (
+            <p>{t("insurance.pohjola.product", { name: pohjola.productName, policyId: pohjola.policyId })}</p>
+          ) : null}
           {pohjola.coverages.length ? (
             <ul>
               {pohjola.coverages.map((c) => (
@@ -166,7 +182,9 @@ function PohjolaStatus({ pohjola }: { pohjola: InsurancePanelState["pohjola"] })
     case "error":
       return (
         <div role="status">
-          <p className="notice-text">{t(pohjola.status === "error" ? "insurance.pohjola.error" : "insurance.pohjola.notFound")}</p>
+          <p className="notice-text">
+            {t(pohjola.status === "error" ? "insurance.pohjola.error" : "insurance.pohjola.notFound")}
+          </p>
           <p>{t(pohjola.status === "error" ? "insurance.pohjola.errorHint" : "insurance.pohjola.notFoundHint")}</p>
           <div className="button-row">
             <IntentButton intent="verify">{t("insurance.verification.retry")}</IntentButton>
@@ -200,7 +218,15 @@ function PohjolaStatus({ pohjola }: { pohjola: InsurancePanelState["pohjola"] })
   }
 }
 
-function LahiTapiolaStatus({ state, permitError, lang }: { state: InsurancePanelState; permitError?: string; lang: "fi" | "sv" | "en" }) {
+function LahiTapiolaStatus({
+  state,
+  permitError,
+  lang,
+}: {
+  state: InsurancePanelState;
+  permitError?: string;
+  lang: "fi" | "sv" | "en";
+}) {
   const t = useT();
   const { status, permits, applyPermitHref } = state.lahitapiola;
   const apply = (
@@ -258,7 +284,9 @@ function LahiTapiolaStatus({ state, permitError, lang }: { state: InsurancePanel
           <p className="notice-text">{t(`insurance.lahitapiola.${status}`)}</p>
           <p>{t(`insurance.lahitapiola.${status}Hint`)}</p>
           <div className="button-row">
-            {status === "underage_customer" ? restart : (
+            {status === "underage_customer" ? (
+              restart
+            ) : (
               <>
                 {again(status === "canceled" ? "insurance.verification.tryAgain" : "insurance.verification.retry")}
                 {status === "insurance_not_found" || status === "error" ? null : restart}

@@ -41,15 +41,27 @@ describe("the development insurer's hand-over", () => {
     expect(readApplicantToken("nonsense", NOW)).toBeNull();
   });
   it("returns only to the portal's own origins", () => {
-    expect(safeReturnUrl("http://localhost:3000/fi/vapaat-ajat/vakuutus/5")?.pathname).toBe("/fi/vapaat-ajat/vakuutus/5");
+    expect(safeReturnUrl("http://localhost:3000/fi/vapaat-ajat/vakuutus/5")?.pathname).toBe(
+      "/fi/vapaat-ajat/vakuutus/5",
+    );
     expect(safeReturnUrl("https://evil.example/fi")).toBeNull();
     expect(safeReturnUrl("/fi")).toBeNull();
   });
   it("sends a denial, cancel or fault back with its return parameter and nothing stored", async () => {
-    const application = { personId: id, returnUrl: new URL("http://localhost:3000/fi/vapaat-ajat/vakuutus/5?cancel=true"), lang: "fi" as const };
+    const application = {
+      personId: id,
+      returnUrl: new URL("http://localhost:3000/fi/vapaat-ajat/vakuutus/5?cancel=true"),
+      lang: "fi" as const,
+    };
     const db = {} as never; // only an approval writes
-    expect(await decide(db, application, "deny", "", NOW)).toBe("http://localhost:3000/fi/vapaat-ajat/vakuutus/5?directcompensationdenied=true");
-    expect(await decide(db, application, "cancel", "", NOW)).toBe("http://localhost:3000/fi/vapaat-ajat/vakuutus/5?cancel=true");
-    expect(await decide(db, application, "fail", "", NOW)).toBe("http://localhost:3000/fi/vapaat-ajat/vakuutus/5?error=true");
+    expect(await decide(db, application, "deny", "", NOW)).toBe(
+      "http://localhost:3000/fi/vapaat-ajat/vakuutus/5?directcompensationdenied=true",
+    );
+    expect(await decide(db, application, "cancel", "", NOW)).toBe(
+      "http://localhost:3000/fi/vapaat-ajat/vakuutus/5?cancel=true",
+    );
+    expect(await decide(db, application, "fail", "", NOW)).toBe(
+      "http://localhost:3000/fi/vapaat-ajat/vakuutus/5?error=true",
+    );
   });
 });

@@ -29,7 +29,13 @@ import {
   type EventType,
   type InsuranceChoice,
 } from "./insurance-choice";
-import { InsurerUnavailable, insurers, type CompanyInsurance, type DirectCompensationPermit, type InsuredPerson } from "./insurers.server";
+import {
+  InsurerUnavailable,
+  insurers,
+  type CompanyInsurance,
+  type DirectCompensationPermit,
+  type InsuredPerson,
+} from "./insurers.server";
 
 /** Who is reserving and what: enough for the insurers' checks (age, date, remote or not). */
 export type InsuranceContext = {
@@ -78,7 +84,10 @@ export type InsurancePanelState = {
 
 function featuresOf(brandId: InsuranceContext["brandId"]) {
   const list = brands[brandId].features[env().environment];
-  return { lahitapiolaFlow: list.includes("lahitapiola-insurance-flow"), pohjolaCompanyFlow: list.includes("pohjola-company-insurance-flow") };
+  return {
+    lahitapiolaFlow: list.includes("lahitapiola-insurance-flow"),
+    pohjolaCompanyFlow: list.includes("pohjola-company-insurance-flow"),
+  };
 }
 
 const isRemoteLocation = (locationType: string) => locationType !== "physicalLocation";
@@ -94,7 +103,11 @@ function ageFrom(birthDate: string, at: Date): number {
 }
 
 /** Spec §4: a customer under 18 with no guardian, or with a guardian also under 18, is refused at once. */
-export function isUnderageCustomer(person: { birthDate: string }, guardian: { birthDate: string } | null | undefined, at: Date): boolean {
+export function isUnderageCustomer(
+  person: { birthDate: string },
+  guardian: { birthDate: string } | null | undefined,
+  at: Date,
+): boolean {
   if (ageFrom(person.birthDate, at) >= 18) return false;
   return !guardian || ageFrom(guardian.birthDate, at) < 18;
 }
@@ -105,23 +118,35 @@ async function logRead(db: Database, actorId: string, subjectId: string, resourc
 
 // --- the insurers' checks (shared by the panel and the API routes) -------------------------------------
 
-export type PolicyCheckResult = { type: "success"; hasHealthcarePolicy: boolean } | { type: "underageCustomer" } | { type: "error" };
+export type PolicyCheckResult =
+  { type: "success"; hasHealthcarePolicy: boolean } | { type: "underageCustomer" } | { type: "error" };
 
-export async function lahitapiolaPolicyCheck(db: Database, who: { person: InsuredPerson & { birthDate: string }; guardian?: { id: string; birthDate: string } | null }): Promise<PolicyCheckResult> {
+export async function lahitapiolaPolicyCheck(
+  db: Database,
+  who: { person: InsuredPerson & { birthDate: string }; guardian?: { id: string; birthDate: string } | null },
+): Promise<PolicyCheckResult> {
   const t = now();
   if (isUnderageCustomer(who.person, who.guardian, t)) return { type: "underageCustomer" };
   try {
-    return { type: "success", hasHealthcarePolicy: await insurers(db).lahitapiola.hasHealthcarePolicy(who.person, isoDay(t)) };
+    return {
+      type: "success",
+      hasHealthcarePolicy: await insurers(db).lahitapiola.hasHealthcarePolicy(who.person, isoDay(t)),
+    };
   } catch (error) {
     if (!(error instanceof InsurerUnavailable)) reportError(error);
     return { type: "error" };
   }
 }
 
-export type PermitsResult = { type: "success"; directCompensationPermits: DirectCompensationPermit[] } | { type: "error" };
+export type PermitsResult =
+  { type: "success"; directCompensationPermits: DirectCompensationPermit[] } | { type: "error" };
 
 /** The permits name symptoms and body parts (health data): every read is logged. */
-export async function lahitapiolaPermits(db: Database, who: { person: InsuredPerson; actorId: string }, lang: Lang): Promise<PermitsResult> {
+export async function lahitapiolaPermits(
+  db: Database,
+  who: { person: InsuredPerson; actorId: string },
+  lang: Lang,
+): Promise<PermitsResult> {
   try {
     const permits = await insurers(db).lahitapiola.directCompensationPermits(who.person, lang, isoDay(now()));
     await logRead(db, who.actorId, who.person.id, "insurancePermits");
@@ -132,7 +157,11 @@ export async function lahitapiolaPermits(db: Database, who: { person: InsuredPer
   }
 }
 
-export async function pohjolaPersonalCheck(db: Database, person: InsuredPerson, date: string): Promise<{ hasInsurance: boolean; policyId: string | null } | null> {
+export async function pohjolaPersonalCheck(
+  db: Database,
+  person: InsuredPerson,
+  date: string,
+): Promise<{ hasInsurance: boolean; policyId: string | null } | null> {
   try {
     return await insurers(db).pohjola.personalInsurance(person, date);
   } catch (error) {
@@ -142,7 +171,11 @@ export async function pohjolaPersonalCheck(db: Database, person: InsuredPerson, 
 }
 
 /** The company check: the policy, `{}` as "none" is the caller's business; null means the insurer failed. */
-export async function pohjolaCompanyCheck(db: Database, person: InsuredPerson, input: { eventType: EventType; lang: Lang; date: string }): Promise<{ insurance: CompanyInsurance | null } | null> {
+export async function pohjolaCompanyCheck(
+  db: Database,
+  person: InsuredPerson,
+  input: { eventType: EventType; lang: Lang; date: string },
+): Promise<{ insurance: CompanyInsurance | null } | null> {
   try {
     return { insurance: await insurers(db).pohjola.companyInsurance(person, input) };
   } catch (error) {
@@ -170,7 +203,12 @@ async function readRow(db: Database, ctx: InsuranceContext): Promise<Row | null>
   const [row] = await db
     .select()
     .from(s.insuranceVerifications)
-    .where(and(eq(s.insuranceVerifications.personId, ctx.person.id), eq(s.insuranceVerifications.appointmentId, ctx.appointment.id)));
+    .where(
+      and(
+        eq(s.insuranceVerifications.personId, ctx.person.id),
+        eq(s.insuranceVerifications.appointmentId, ctx.appointment.id),
+      ),
+    );
   return row ?? null;
 }
 
@@ -191,11 +229,21 @@ async function saveRow(db: Database, ctx: InsuranceContext, patch: RowPatch): Pr
   const t = now();
   // `updatedAt` dates the insurers' answers: saving the customer's choice alone leaves it, so re-posting a form
   // never makes an old verification look new.
-  const answers = "lahitapiolaStatus" in patch || "permits" in patch || "pohjolaStatus" in patch || "pohjolaResult" in patch;
+  const answers =
+    "lahitapiolaStatus" in patch || "permits" in patch || "pohjolaStatus" in patch || "pohjolaResult" in patch;
   const [row] = await db
     .insert(s.insuranceVerifications)
-    .values({ personId: ctx.person.id, appointmentId: ctx.appointment.id, choice: patch.choice ?? storedChoice(EMPTY_CHOICE), ...patch, updatedAt: t })
-    .onConflictDoUpdate({ target: [s.insuranceVerifications.personId, s.insuranceVerifications.appointmentId], set: answers ? { ...patch, updatedAt: t } : { ...patch } })
+    .values({
+      personId: ctx.person.id,
+      appointmentId: ctx.appointment.id,
+      choice: patch.choice ?? storedChoice(EMPTY_CHOICE),
+      ...patch,
+      updatedAt: t,
+    })
+    .onConflictDoUpdate({
+      target: [s.insuranceVerifications.personId, s.insuranceVerifications.appointmentId],
+      set: answers ? { ...patch, updatedAt: t } : { ...patch },
+    })
     .returning();
   return row;
 }
@@ -226,12 +274,21 @@ function applyPermitHref(ctx: InsuranceContext): string {
   return `/api/insurance/lahitapiola-apply-permit?${new URLSearchParams({ redirectTo, channel: "web", lang: ctx.lang })}`;
 }
 
-function stateOf(ctx: InsuranceContext, stored: Row | null, choice: InsuranceChoice, errors: Record<string, string> = {}): InsurancePanelState {
+function stateOf(
+  ctx: InsuranceContext,
+  stored: Row | null,
+  choice: InsuranceChoice,
+  errors: Record<string, string> = {},
+): InsurancePanelState {
   // An answer older than VERIFICATION_VALID_MINUTES is shown as not asked: the customer verifies again.
   const row = stored && verificationFresh(stored, now()) ? stored : null;
   const permits = row?.permits ?? [];
-  const status = (LAHITAPIOLA_STATUSES as readonly string[]).includes(row?.lahitapiolaStatus ?? "") ? (row!.lahitapiolaStatus as LahiTapiolaStatus) : "not_asked";
-  const pohjolaStatus = (POHJOLA_STATUSES as readonly string[]).includes(row?.pohjolaStatus ?? "") ? (row!.pohjolaStatus as PohjolaStatus) : "undefined";
+  const status = (LAHITAPIOLA_STATUSES as readonly string[]).includes(row?.lahitapiolaStatus ?? "")
+    ? (row!.lahitapiolaStatus as LahiTapiolaStatus)
+    : "not_asked";
+  const pohjolaStatus = (POHJOLA_STATUSES as readonly string[]).includes(row?.pohjolaStatus ?? "")
+    ? (row!.pohjolaStatus as PohjolaStatus)
+    : "undefined";
   // A permit choice only counts while it is one of the permits the insurer listed.
   const permit = choice.permit && permits.some((p) => p.contentHash === choice.permit) ? choice.permit : null;
   return {
@@ -239,7 +296,11 @@ function stateOf(ctx: InsuranceContext, stored: Row | null, choice: InsuranceCho
     errors,
     isRemote: isRemoteLocation(ctx.appointment.locationType),
     features: featuresOf(ctx.brandId),
-    lahitapiola: { status, permits: status === "insurance_found_with_permits" ? permits : [], applyPermitHref: applyPermitHref(ctx) },
+    lahitapiola: {
+      status,
+      permits: status === "insurance_found_with_permits" ? permits : [],
+      applyPermitHref: applyPermitHref(ctx),
+    },
     pohjola: {
       status: pohjolaStatus,
       policyId: row?.pohjolaResult?.policyId ?? null,
@@ -267,7 +328,10 @@ export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, ur
   let choice = choiceOf(row);
   if (!row) {
     // First visit from the insurance list: its insurer and reimbursement preselect the panel's choice.
-    choice = { ...choice, ...choiceFromListParams(url.searchParams.get("insuranceCompany"), url.searchParams.get("reimbursement")) };
+    choice = {
+      ...choice,
+      ...choiceFromListParams(url.searchParams.get("insuranceCompany"), url.searchParams.get("reimbursement")),
+    };
   }
   const back = featuresOf(ctx.brandId).lahitapiolaFlow ? returnStatusOf(url) : null;
   if (back) {
@@ -275,12 +339,18 @@ export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, ur
     // with consent given.
     choice = { ...choice, insurer: "LAHITAPIOLA", reimbursement: "USE_REIMBURSEMENT", consent: true };
     if (back === "allowed") {
-      const fetched = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
+      const fetched = await lahitapiolaPermits(
+        db,
+        { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id },
+        ctx.lang,
+      );
       row =
         fetched.type === "success"
           ? await saveRow(db, ctx, {
               choice: storedChoice(choice),
-              lahitapiolaStatus: fetched.directCompensationPermits.length ? "insurance_found_with_permits" : "insurance_found_no_permits",
+              lahitapiolaStatus: fetched.directCompensationPermits.length
+                ? "insurance_found_with_permits"
+                : "insurance_found_no_permits",
               permits: fetched.directCompensationPermits,
             })
           : await saveRow(db, ctx, { choice: storedChoice(choice), lahitapiolaStatus: "error", permits: [] });
@@ -291,14 +361,17 @@ export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, ur
   return stateOf(ctx, row, choice);
 }
 
-
 /**
  * Handles the panel's own buttons posted to the reservation page action with `intent` values starting
  * `insurance:` — verify (also "retry"), cancel (choose not to verify), reset (restart), remove-permit,
  * apply-permit (a redirect to the insurer) and update (re-render with the posted choice). Returns null when the
  * intent is not the panel's. The state carries `errors` when the posted choice does not allow the step.
  */
-export async function handleInsuranceIntent(db: Database, ctx: InsuranceContext, form: FormData): Promise<InsurancePanelState | Response | null> {
+export async function handleInsuranceIntent(
+  db: Database,
+  ctx: InsuranceContext,
+  form: FormData,
+): Promise<InsurancePanelState | Response | null> {
   const intent = form.get("intent");
   if (typeof intent !== "string" || !intent.startsWith("insurance:")) return null;
   const choice = parseInsuranceChoice(form);
@@ -309,14 +382,20 @@ export async function handleInsuranceIntent(db: Database, ctx: InsuranceContext,
   switch (intent) {
     case "insurance:verify": {
       const errors = verificationErrors(choice, options);
-      if (Object.keys(errors).length) return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
-      row = choice.insurer === "LAHITAPIOLA" ? await verifyLahiTapiola(db, ctx, choice) : await verifyPohjola(db, ctx, choice);
+      if (Object.keys(errors).length)
+        return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
+      row =
+        choice.insurer === "LAHITAPIOLA"
+          ? await verifyLahiTapiola(db, ctx, choice)
+          : await verifyPohjola(db, ctx, choice);
       break;
     }
     case "insurance:cancel":
       row = await saveRow(db, ctx, {
         choice: storedChoice(choice),
-        ...(choice.insurer === "LAHITAPIOLA" ? { lahitapiolaStatus: "canceled", permits: [] } : { pohjolaStatus: "canceled", pohjolaResult: null }),
+        ...(choice.insurer === "LAHITAPIOLA"
+          ? { lahitapiolaStatus: "canceled", permits: [] }
+          : { pohjolaStatus: "canceled", pohjolaResult: null }),
       });
       break;
     case "insurance:reset":
@@ -330,7 +409,8 @@ export async function handleInsuranceIntent(db: Database, ctx: InsuranceContext,
     }
     case "insurance:apply-permit": {
       const errors = verificationErrors({ ...choice, insurer: "LAHITAPIOLA" }, options);
-      if (!features.lahitapiolaFlow || Object.keys(errors).length) return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
+      if (!features.lahitapiolaFlow || Object.keys(errors).length)
+        return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
       await saveRow(db, ctx, { choice: storedChoice(choice) });
       return redirect(applyPermitHref(ctx));
     }
@@ -343,13 +423,23 @@ export async function handleInsuranceIntent(db: Database, ctx: InsuranceContext,
 async function verifyLahiTapiola(db: Database, ctx: InsuranceContext, choice: InsuranceChoice): Promise<Row> {
   const base = { choice: storedChoice({ ...choice, permit: null }) };
   const check = await lahitapiolaPolicyCheck(db, ctx);
-  if (check.type === "underageCustomer") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "underage_customer", permits: [] });
+  if (check.type === "underageCustomer")
+    return saveRow(db, ctx, { ...base, lahitapiolaStatus: "underage_customer", permits: [] });
   if (check.type === "error") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "error", permits: [] });
-  if (!check.hasHealthcarePolicy) return saveRow(db, ctx, { ...base, lahitapiolaStatus: "insurance_not_found", permits: [] });
-  const fetched = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
+  if (!check.hasHealthcarePolicy)
+    return saveRow(db, ctx, { ...base, lahitapiolaStatus: "insurance_not_found", permits: [] });
+  const fetched = await lahitapiolaPermits(
+    db,
+    { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id },
+    ctx.lang,
+  );
   if (fetched.type === "error") return saveRow(db, ctx, { ...base, lahitapiolaStatus: "error", permits: [] });
   const permits = fetched.directCompensationPermits;
-  return saveRow(db, ctx, { ...base, lahitapiolaStatus: permits.length ? "insurance_found_with_permits" : "insurance_found_no_permits", permits });
+  return saveRow(db, ctx, {
+    ...base,
+    lahitapiolaStatus: permits.length ? "insurance_found_with_permits" : "insurance_found_no_permits",
+    permits,
+  });
 }
 
 async function verifyPohjola(db: Database, ctx: InsuranceContext, choice: InsuranceChoice): Promise<Row> {
@@ -359,14 +449,20 @@ async function verifyPohjola(db: Database, ctx: InsuranceContext, choice: Insura
     const result = await pohjolaCompanyCheck(db, ctx.person, { eventType: choice.eventType, lang: ctx.lang, date });
     if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
     const found = result.insurance;
-    return saveRow(db, ctx, { ...base, pohjolaStatus: found ? "found" : "not_found", pohjolaResult: found ? { ...found, owner: "company" } : null });
+    return saveRow(db, ctx, {
+      ...base,
+      pohjolaStatus: found ? "found" : "not_found",
+      pohjolaResult: found ? { ...found, owner: "company" } : null,
+    });
   }
   const result = await pohjolaPersonalCheck(db, ctx.person, date);
   if (!result) return saveRow(db, ctx, { ...base, pohjolaStatus: "error", pohjolaResult: null });
   return saveRow(db, ctx, {
     ...base,
     pohjolaStatus: result.hasInsurance ? "found" : "not_found",
-    pohjolaResult: result.hasInsurance ? { policyId: result.policyId, productName: null, coverages: [], owner: "personal" } : null,
+    pohjolaResult: result.hasInsurance
+      ? { policyId: result.policyId, productName: null, coverages: [], owner: "personal" }
+      : null,
   });
 }
 
@@ -400,7 +496,11 @@ export type InsuranceCallClaim = { conceptCode: string; dcpContentHash: string |
  * stops the booking as the spec's "failed concept insertion"). The reservation page passes its posted form; the
  * reservation call passes its concept code, permit and policy, which go through the same checks.
  */
-export async function insuranceForReservation(db: Database, ctx: InsuranceContext, source: FormData | InsuranceCallClaim): Promise<InsuranceForReservation> {
+export async function insuranceForReservation(
+  db: Database,
+  ctx: InsuranceContext,
+  source: FormData | InsuranceCallClaim,
+): Promise<InsuranceForReservation> {
   const features = featuresOf(ctx.brandId);
   const options = { ...features, isRemote: isRemoteLocation(ctx.appointment.locationType) };
   const call = source instanceof FormData ? null : source;
@@ -412,13 +512,20 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
   } else {
     row = await readRow(db, ctx);
     const concept = choiceOfConcept(source.conceptCode);
-    if (!concept) return { ok: false, state: stateOf(ctx, row, choiceOf(row), { [INSURANCE_FIELDS.insurer]: "insurance.errors.insurerRequired" }) };
+    if (!concept)
+      return {
+        ok: false,
+        state: stateOf(ctx, row, choiceOf(row), { [INSURANCE_FIELDS.insurer]: "insurance.errors.insurerRequired" }),
+      };
     // The call carries no consent field: a client sends a direct-reimbursement concept only after its consent box.
     choice = { ...choiceOf(row), ...concept, consent: true, permit: source.dcpContentHash };
   }
   if (!verificationFresh(row, now())) row = null;
   const errors = insuranceChoiceErrors(choice, options);
-  const failed = (extra: Record<string, string>) => ({ ok: false as const, state: stateOf(ctx, row, choice, { ...errors, ...extra }) });
+  const failed = (extra: Record<string, string>) => ({
+    ok: false as const,
+    state: stateOf(ctx, row, choice, { ...errors, ...extra }),
+  });
   if (Object.keys(errors).length) return failed({});
 
   const insurer = choice.insurer!;
@@ -426,17 +533,27 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
   const direct = reimbursement === "USE_REIMBURSEMENT";
   const usesPermit = direct && insurer === "LAHITAPIOLA" && features.lahitapiolaFlow;
   const usesPolicy = direct && insurer === "POHJOLA";
-  if (call?.dcpContentHash && !usesPermit) return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitNotApplicable" });
-  if (call?.pohjolaPolicyId && !usesPolicy) return failed({ insuranceVerification: "insurance.errors.policyNotApplicable" });
+  if (call?.dcpContentHash && !usesPermit)
+    return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitNotApplicable" });
+  if (call?.pohjolaPolicyId && !usesPolicy)
+    return failed({ insuranceVerification: "insurance.errors.policyNotApplicable" });
   let permit: string | null = null;
   let note = "";
 
   if (usesPermit) {
-    if (row?.lahitapiolaStatus !== "insurance_found_with_permits") return failed({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
+    if (row?.lahitapiolaStatus !== "insurance_found_with_permits")
+      return failed({ insuranceVerification: "insurance.errors.lahitapiolaNotVerified" });
     const chosen = row.permits.find((p) => p.contentHash === choice.permit);
     if (!chosen) return failed({ [INSURANCE_FIELDS.permit]: "insurance.errors.permitRequired" });
-    const fresh = await lahitapiolaPermits(db, { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id }, ctx.lang);
-    const still = fresh.type === "success" ? fresh.directCompensationPermits.find((p) => p.contentHash === chosen.contentHash) : undefined;
+    const fresh = await lahitapiolaPermits(
+      db,
+      { person: ctx.person, actorId: ctx.guardian?.id ?? ctx.person.id },
+      ctx.lang,
+    );
+    const still =
+      fresh.type === "success"
+        ? fresh.directCompensationPermits.find((p) => p.contentHash === chosen.contentHash)
+        : undefined;
     if (!still || still.validTo < isoDay(ctx.appointment.startsAt)) return { ok: false, error: "directReimbursement" };
     permit = chosen.contentHash;
     note = `, maksusitoumus ${chosen.symptom} (${chosen.bodyPart})`;
@@ -445,7 +562,8 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
     // The policy found must be of the kind now chosen (a personal policy does not make a company booking).
     if (row?.pohjolaStatus === "found" && (row.pohjolaResult?.owner ?? "personal") === owner) {
       permit = row.pohjolaResult?.policyId ?? null;
-      if (call?.pohjolaPolicyId && call.pohjolaPolicyId !== permit) return failed({ insuranceVerification: "insurance.errors.pohjolaNotVerified" });
+      if (call?.pohjolaPolicyId && call.pohjolaPolicyId !== permit)
+        return failed({ insuranceVerification: "insurance.errors.pohjolaNotVerified" });
       note = permit ? `, vakuutus ${permit}` : "";
     } else if (row?.pohjolaStatus === "canceled" && !call?.pohjolaPolicyId) {
       note = ", vakuutusta ei tarkistettu";
@@ -462,7 +580,11 @@ export async function insuranceForReservation(db: Database, ctx: InsuranceContex
     return { ok: false, error: "unknownError" };
   }
   const name = insurer === "OTHER" ? "muu vakuutusyhtiö" : INSURER_NAMES[insurer];
-  const how = direct ? (choice.policyOwner === "company" && insurer === "POHJOLA" ? "yrityksen vakuutus, suorakorvaus" : "suorakorvaus") : "maksaa itse ja hakee korvauksen";
+  const how = direct
+    ? choice.policyOwner === "company" && insurer === "POHJOLA"
+      ? "yrityksen vakuutus, suorakorvaus"
+      : "suorakorvaus"
+    : "maksaa itse ja hakee korvauksen";
   return {
     ok: true,
     insurer,

@@ -43,17 +43,26 @@ export interface PohjolaApi {
   /** The personal check: a valid health insurance on `date` (YYYY-MM-DD). */
   personalInsurance(person: InsuredPerson, date: string): Promise<{ hasInsurance: boolean; policyId: string | null }>;
   /** The company check: the employer's policy covering `eventType`, or null. */
-  companyInsurance(person: InsuredPerson, input: { eventType: EventType; lang: Lang; date: string }): Promise<CompanyInsurance | null>;
+  companyInsurance(
+    person: InsuredPerson,
+    input: { eventType: EventType; lang: Lang; date: string },
+  ): Promise<CompanyInsurance | null>;
 }
 
-export type Insurers = { lahitapiola: LahiTapiolaApi; pohjola: PohjolaApi; development: { lahitapiola: boolean; pohjola: boolean } };
+export type Insurers = {
+  lahitapiola: LahiTapiolaApi;
+  pohjola: PohjolaApi;
+  development: { lahitapiola: boolean; pohjola: boolean };
+};
 
 /** The adapters for this process: HTTP where configured, the development stand-in otherwise. */
 export function insurers(db: Database): Insurers {
   const lt = process.env.LAHITAPIOLA_API_URL;
   const op = process.env.POHJOLA_API_URL;
   return {
-    lahitapiola: lt ? httpLahiTapiola(lt, process.env.LAHITAPIOLA_API_TOKEN ?? "", process.env.LAHITAPIOLA_APPLY_URL ?? `${lt}/apply`) : devLahiTapiola(db),
+    lahitapiola: lt
+      ? httpLahiTapiola(lt, process.env.LAHITAPIOLA_API_TOKEN ?? "", process.env.LAHITAPIOLA_APPLY_URL ?? `${lt}/apply`)
+      : devLahiTapiola(db),
     pohjola: op ? httpPohjola(op, process.env.POHJOLA_API_KEY ?? "") : devPohjola(db),
     development: { lahitapiola: !lt, pohjola: !op },
   };
@@ -114,12 +123,27 @@ function devLahiTapiola(db: Database): LahiTapiolaApi {
       const rows = await db
         .select()
         .from(s.demoDirectCompensationPermits)
-        .where(and(eq(s.demoDirectCompensationPermits.personId, person.id), gte(s.demoDirectCompensationPermits.validTo, today)))
+        .where(
+          and(
+            eq(s.demoDirectCompensationPermits.personId, person.id),
+            gte(s.demoDirectCompensationPermits.validTo, today),
+          ),
+        )
         .orderBy(s.demoDirectCompensationPermits.validTo);
-      return rows.map((r) => ({ contentHash: r.contentHash, symptom: r.symptom[lang], bodyPart: r.bodyPart[lang], validTo: r.validTo }));
+      return rows.map((r) => ({
+        contentHash: r.contentHash,
+        symptom: r.symptom[lang],
+        bodyPart: r.bodyPart[lang],
+        validTo: r.validTo,
+      }));
     },
     applyPermitUrl({ person, returnUrl, channel, lang, now }) {
-      const q = new URLSearchParams({ applicant: applicantToken(person.id, now), redirectTo: returnUrl, channel, lang });
+      const q = new URLSearchParams({
+        applicant: applicantToken(person.id, now),
+        redirectTo: returnUrl,
+        channel,
+        lang,
+      });
       return `${DEV_APPLY_PATH}?${q}`;
     },
   };
@@ -132,7 +156,9 @@ function devPohjola(db: Database): PohjolaApi {
       return { hasInsurance: rows.length > 0, policyId: rows[0]?.policyId ?? null };
     },
     async companyInsurance(person, { eventType, date }) {
-      const rows = (await demoPolicies(db, person, "POHJOLA", date)).filter((r) => r.owner === "company" && r.eventTypes.includes(eventType));
+      const rows = (await demoPolicies(db, person, "POHJOLA", date)).filter(
+        (r) => r.owner === "company" && r.eventTypes.includes(eventType),
+      );
       const row = rows[0];
       return row ? { productName: row.productName, policyId: row.policyId, coverages: row.coverages } : null;
     },
@@ -145,7 +171,11 @@ const TIMEOUT_MS = 10_000;
 
 async function fetchJson(insurer: string, url: string, init: RequestInit): Promise<unknown> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers } });
+    const response = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers },
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return await response.json();
   } catch (error) {
@@ -157,12 +187,22 @@ function httpLahiTapiola(baseUrl: string, token: string, applyUrl: string): Lahi
   const auth = { Authorization: `Bearer ${token}` };
   return {
     async hasHealthcarePolicy(person) {
-      const body = (await fetchJson("LAHITAPIOLA", `${baseUrl}/healthcare-policy-check`, { method: "POST", headers: auth, body: JSON.stringify({ ssn: person.identityCode }) })) as { hasHealthcarePolicy?: unknown };
+      const body = (await fetchJson("LAHITAPIOLA", `${baseUrl}/healthcare-policy-check`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ ssn: person.identityCode }),
+      })) as { hasHealthcarePolicy?: unknown };
       return body.hasHealthcarePolicy === true;
     },
     async directCompensationPermits(person, lang, today) {
-      const body = (await fetchJson("LAHITAPIOLA", `${baseUrl}/direct-compensation-permits`, { method: "POST", headers: auth, body: JSON.stringify({ ssn: person.identityCode, lang }) })) as { directCompensationPermits?: DirectCompensationPermit[] };
-      return (body.directCompensationPermits ?? []).filter((p) => typeof p.contentHash === "string" && p.validTo >= today);
+      const body = (await fetchJson("LAHITAPIOLA", `${baseUrl}/direct-compensation-permits`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ ssn: person.identityCode, lang }),
+      })) as { directCompensationPermits?: DirectCompensationPermit[] };
+      return (body.directCompensationPermits ?? []).filter(
+        (p) => typeof p.contentHash === "string" && p.validTo >= today,
+      );
     },
     applyPermitUrl({ returnUrl, channel, lang }) {
       // The insurer identifies the customer on its own page; only the way back is passed.
@@ -175,12 +215,25 @@ function httpPohjola(baseUrl: string, key: string): PohjolaApi {
   const auth = { "X-Api-Key": key };
   return {
     async personalInsurance(person, date) {
-      const body = (await fetchJson("POHJOLA", `${baseUrl}/insurance-check`, { method: "POST", headers: auth, body: JSON.stringify({ ssn: person.identityCode, date }) })) as { hasInsurance?: unknown; policyId?: unknown };
-      return { hasInsurance: body.hasInsurance === true, policyId: typeof body.policyId === "string" ? body.policyId : null };
+      const body = (await fetchJson("POHJOLA", `${baseUrl}/insurance-check`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ ssn: person.identityCode, date }),
+      })) as { hasInsurance?: unknown; policyId?: unknown };
+      return {
+        hasInsurance: body.hasInsurance === true,
+        policyId: typeof body.policyId === "string" ? body.policyId : null,
+      };
     },
     async companyInsurance(person, { eventType, lang, date }) {
-      const body = (await fetchJson("POHJOLA", `${baseUrl}/company-insurance-check`, { method: "POST", headers: auth, body: JSON.stringify({ ssn: person.identityCode, eventType, lang, date }) })) as Partial<CompanyInsurance>;
-      return body && typeof body.policyId === "string" ? { productName: String(body.productName ?? ""), policyId: body.policyId, coverages: body.coverages ?? [] } : null;
+      const body = (await fetchJson("POHJOLA", `${baseUrl}/company-insurance-check`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ ssn: person.identityCode, eventType, lang, date }),
+      })) as Partial<CompanyInsurance>;
+      return body && typeof body.policyId === "string"
+        ? { productName: String(body.productName ?? ""), policyId: body.policyId, coverages: body.coverages ?? [] }
+        : null;
     },
   };
 }

@@ -12,7 +12,17 @@ describe("safeNextPath", () => {
   });
 
   it("rejects other hosts", () => {
-    for (const next of ["//evil.example", "//evil.example/fi", "/\\evil", "/\\\\evil.example", "https://evil.example", "http://evil.example/fi", "javascript:alert(1)", "evil.example", "fi/kirjaudu"]) {
+    for (const next of [
+      "//evil.example",
+      "//evil.example/fi",
+      "/\\evil",
+      "/\\\\evil.example",
+      "https://evil.example",
+      "http://evil.example/fi",
+      "javascript:alert(1)",
+      "evil.example",
+      "fi/kirjaudu",
+    ]) {
       expect(safeNextPath(next, FALLBACK), next).toBe(FALLBACK);
     }
   });
@@ -30,7 +40,13 @@ describe("safeNextPath", () => {
   });
 
   it("rejects the identification, API and development endpoints", () => {
-    for (const next of ["/oauth/authenticate", "/oauth/callback?code=x", "/api/session", "/api/logout", "/dev/identity"]) {
+    for (const next of [
+      "/oauth/authenticate",
+      "/oauth/callback?code=x",
+      "/api/session",
+      "/api/logout",
+      "/dev/identity",
+    ]) {
       expect(safeNextPath(next, FALLBACK), next).toBe(FALLBACK);
     }
   });

@@ -43,7 +43,12 @@ export async function startLogin(url: URL, origin: string): Promise<Response> {
   if (!option) throw redirect(href("login", lang));
   const mandate = url.searchParams.get("mandate") === "child";
   const next = safeNextPath(url.searchParams.get("next"), href("home", lang));
-  const { url: authUrl, pending } = await beginLogin({ redirectUri: `${origin}/oauth/callback`, acrValue: option.acr, uiLocale: lang, mandate });
+  const { url: authUrl, pending } = await beginLogin({
+    redirectUri: `${origin}/oauth/callback`,
+    acrValue: option.acr,
+    uiLocale: lang,
+    mandate,
+  });
   const value: PendingCookie = { ...pending, next, lang };
   return redirect(authUrl, { headers: { "Set-Cookie": await pendingCookie().serialize(value) } });
 }
@@ -68,8 +73,12 @@ export async function finishLogin(request: Request, previousSessionHash: string 
   try {
     identified = await completeLogin({ currentUrl: new URL(request.url), pending });
   } catch (error) {
-    if (error instanceof IdentityError && error.code === "cancelled") return loginPage("session.login.errors.cancelled", "info");
-    logger.warn("identification failed", { reason: error instanceof IdentityError ? error.code : "unexpected", message: (error as Error).message });
+    if (error instanceof IdentityError && error.code === "cancelled")
+      return loginPage("session.login.errors.cancelled", "info");
+    logger.warn("identification failed", {
+      reason: error instanceof IdentityError ? error.code : "unexpected",
+      message: (error as Error).message,
+    });
     return loginPage("session.login.errors.failed");
   }
 
@@ -82,11 +91,18 @@ export async function finishLogin(request: Request, previousSessionHash: string 
   if (pending.mandate) {
     const choice = href("transactionPath", lang, {}, { error: "disallowed" });
     const unknown = href("transactionPath", lang, {}, { error: "unknown" });
-    if (!person || !identified.mandateIdentityCode) return { location: person ? choice : unknown, cookies: [clearPending] };
+    if (!person || !identified.mandateIdentityCode)
+      return { location: person ? choice : unknown, cookies: [clearPending] };
     const child = await findMandateChild(person.id, identified.mandateIdentityCode);
     if (!child) return { location: choice, cookies: [clearPending] };
-    const sessionCookie = await createSession({ userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr }, previousSessionHash);
-    return { location: safeNextPath(pending.next, href("home", lang)), cookies: [clearPending, sessionCookie, freshCsrf] };
+    const sessionCookie = await createSession(
+      { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr },
+      previousSessionHash,
+    );
+    return {
+      location: safeNextPath(pending.next, href("home", lang)),
+      cookies: [clearPending, sessionCookie, freshCsrf],
+    };
   }
 
   if (!person) {
@@ -94,15 +110,25 @@ export async function finishLogin(request: Request, previousSessionHash: string 
       {
         userId: null,
         actingPersonId: null,
-        pendingIdentity: { identityCode: parsed.value.code, firstName: identified.firstName, lastName: identified.lastName },
+        pendingIdentity: {
+          identityCode: parsed.value.code,
+          firstName: identified.firstName,
+          lastName: identified.lastName,
+        },
         acr: identified.acr ?? pending.acr,
       },
       previousSessionHash,
     );
-    return { location: href("registration", lang, {}, { next: pending.next }), cookies: [clearPending, sessionCookie, freshCsrf] };
+    return {
+      location: href("registration", lang, {}, { next: pending.next }),
+      cookies: [clearPending, sessionCookie, freshCsrf],
+    };
   }
 
-  const sessionCookie = await createSession({ userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr }, previousSessionHash);
+  const sessionCookie = await createSession(
+    { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr },
+    previousSessionHash,
+  );
   return { location: pending.next, cookies: [clearPending, sessionCookie, freshCsrf] };
 }
 
@@ -122,5 +148,9 @@ export async function findMandateChild(guardianId: string, childIdentityCode: st
 
 /** Ends the session server-side and replaces the CSRF cookie; the flash greets the person on the next page. */
 export async function logout(sessionHash: string | null): Promise<string[]> {
-  return [await destroySession(sessionHash), csrfCookieHeader(newCsrfCookieValue()), flashCookie({ type: "success", key: "session.logout.done" })];
+  return [
+    await destroySession(sessionHash),
+    csrfCookieHeader(newCsrfCookieValue()),
+    flashCookie({ type: "success", key: "session.logout.done" }),
+  ];
 }

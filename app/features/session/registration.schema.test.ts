@@ -26,7 +26,13 @@ describe("registrationSchema(true): names come from identification", () => {
   const schema = registrationSchema(true);
 
   it("asks the contact fields only", () => {
-    expect(Object.keys(schema.shape).sort()).toEqual(["emailAddress", "phoneNumber", "postOffice", "postalCode", "streetAddress"]);
+    expect(Object.keys(schema.shape).sort()).toEqual([
+      "emailAddress",
+      "phoneNumber",
+      "postOffice",
+      "postalCode",
+      "streetAddress",
+    ]);
   });
 
   it("accepts contact details without names and normalises them", () => {
@@ -101,6 +107,14 @@ describe("registrationSchema(false): names are asked", () => {
 
 describe("REGISTRATION_FIELDS", () => {
   it("lists the form's fields in order", () => {
-    expect(REGISTRATION_FIELDS).toEqual(["firstName", "lastName", "streetAddress", "postalCode", "postOffice", "phoneNumber", "emailAddress"]);
+    expect(REGISTRATION_FIELDS).toEqual([
+      "firstName",
+      "lastName",
+      "streetAddress",
+      "postalCode",
+      "postOffice",
+      "phoneNumber",
+      "emailAddress",
+    ]);
   });
 });

@@ -15,7 +15,19 @@ export function registrationSchema(namesFromIdentification: boolean) {
   };
   return namesFromIdentification
     ? z.object(base)
-    : z.object({ ...base, firstName: contactFields.name("contact.errors.firstName"), lastName: contactFields.name("contact.errors.lastName") });
+    : z.object({
+        ...base,
+        firstName: contactFields.name("contact.errors.firstName"),
+        lastName: contactFields.name("contact.errors.lastName"),
+      });
 }
 
-export const REGISTRATION_FIELDS = ["firstName", "lastName", "streetAddress", "postalCode", "postOffice", "phoneNumber", "emailAddress"] as const;
+export const REGISTRATION_FIELDS = [
+  "firstName",
+  "lastName",
+  "streetAddress",
+  "postalCode",
+  "postOffice",
+  "phoneNumber",
+  "emailAddress",
+] as const;

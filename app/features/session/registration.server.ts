@@ -26,7 +26,15 @@ export function registrationSchemaFor(pending: PendingRegistration) {
  */
 export async function register(
   pending: PendingRegistration,
-  details: { firstName?: string; lastName?: string; streetAddress: string; postalCode: string; postOffice: string; phoneNumber: string; emailAddress: string },
+  details: {
+    firstName?: string;
+    lastName?: string;
+    streetAddress: string;
+    postalCode: string;
+    postOffice: string;
+    phoneNumber: string;
+    emailAddress: string;
+  },
   lang: Lang,
 ): Promise<string> {
   const parsed = parseIdentityCode(pending.identityCode, { allowDevelopmentCodes: true });
@@ -49,8 +57,13 @@ export async function register(
       })
       .onConflictDoNothing({ target: people.identityCode })
       .returning({ id: people.id });
-    const id = created?.id ?? (await tx.select({ id: people.id }).from(people).where(eq(people.identityCode, parsed.value.code)))[0].id;
-    await tx.update(sessions).set({ userId: id, actingPersonId: id, pendingIdentity: null }).where(eq(sessions.idHash, pending.idHash));
+    const id =
+      created?.id ??
+      (await tx.select({ id: people.id }).from(people).where(eq(people.identityCode, parsed.value.code)))[0].id;
+    await tx
+      .update(sessions)
+      .set({ userId: id, actingPersonId: id, pendingIdentity: null })
+      .where(eq(sessions.idHash, pending.idHash));
     return id;
   });
   await logAccess({ actorId: personId, subjectId: personId, resource: "contact-info", action: "write" });

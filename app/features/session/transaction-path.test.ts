@@ -12,7 +12,9 @@ describe("transactionPathSchema", () => {
     for (const whose of [undefined, "", "CHILD", "other", "children", 1, null]) {
       const result = transactionPathSchema.safeParse({ whose });
       expect(result.success, String(whose)).toBe(false);
-      expect(result.error!.issues.map((i) => [i.path, i.message])).toEqual([[["whose"], "session.transactionPath.errors.required"]]);
+      expect(result.error!.issues.map((i) => [i.path, i.message])).toEqual([
+        [["whose"], "session.transactionPath.errors.required"],
+      ]);
     }
   });
 });

@@ -17,7 +17,8 @@ export const middleware = [allowMethods("PUT", "POST")];
 export async function action({ request, context }: Route.ActionArgs) {
   const session = apiUser(context);
   const body = await readBody(request);
-  if (request.method === "POST" && body.postalCode === undefined && body.zipCode !== undefined) body.postalCode = body.zipCode;
+  if (request.method === "POST" && body.postalCode === undefined && body.zipCode !== undefined)
+    body.postalCode = body.zipCode;
   const parsed = contactEditorSchema.safeParse(body);
   if (!parsed.success) {
     return validationError(issueDetails(parsed.error.issues, serverT(context)));

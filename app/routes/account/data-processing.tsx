@@ -32,7 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { privacyPolicyAcknowledged: _, ...all } = parsed.data;
   await saveActingPersonConsent(db(), session, requestInfo(context).brand.id, all, now());
   const next = safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
-  throw redirect(next, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.consent.saved" }) } });
+  throw redirect(next, {
+    headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.consent.saved" }) },
+  });
 }
 
 export default function DataProcessing({ loaderData, actionData }: Route.ComponentProps) {

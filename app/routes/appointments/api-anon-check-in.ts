@@ -14,7 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = typeof body.ssnEndPart === "string" ? normaliseDoorCode(body.ssnEndPart) : "";
   const details: ValidationDetail[] = [];
   if (!token) details.push({ path: "appointmentId", message: "Expected the appointment link's token" });
-  if (!isDoorCode(code)) details.push({ path: "ssnEndPart", message: "Expected the last four characters of the identity code" });
+  if (!isDoorCode(code))
+    details.push({ path: "ssnEndPart", message: "Expected the last four characters of the identity code" });
   if (details.length) return validationError(details);
   const type = await doorCheckIn(token, code, requestInfo(context).clientIp, now());
   const status = type === "notFound" ? 404 : type === "tooManyAttempts" ? 429 : 200;

@@ -23,7 +23,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ids = parseAppointmentIds(params.ids);
   const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
-  return data({ appointments, limitHours, consentNeeded: session.actingPerson.patientDataConsent !== "ok" }, { status: appointments.length ? 200 : 404 });
+  return data(
+    { appointments, limitHours, consentNeeded: session.actingPerson.patientDataConsent !== "ok" },
+    { status: appointments.length ? 200 : 404 },
+  );
 }
 
 // Check-in and the arrival reason from the appointment page; results come back as flash messages.
@@ -34,14 +37,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ids = parseAppointmentIds(params.ids) ?? [];
   const id = parseId(form.get("appointmentId"));
   const intent = form.get("intent");
-  if ((intent !== "checkIn" && intent !== "arrivalReason") || id === null || !ids.includes(id)) throw data(null, { status: 400 });
+  if ((intent !== "checkIn" && intent !== "arrivalReason") || id === null || !ids.includes(id))
+    throw data(null, { status: 400 });
   const back = new URL(request.url).pathname;
 
   if (intent === "arrivalReason") {
     const submission = parseWithZod(form, { schema: arrivalReasonSchema });
     if (submission.status !== "success") {
       const value = String(form.get("arrivalReason") ?? "");
-      return data({ arrivalReason: { appointmentId: id, value, error: submission.error?.arrivalReason?.[0] ?? "appointments.arrivalReason.errors.required" } }, { status: 400 });
+      return data(
+        {
+          arrivalReason: {
+            appointmentId: id,
+            value,
+            error: submission.error?.arrivalReason?.[0] ?? "appointments.arrivalReason.errors.required",
+          },
+        },
+        { status: 400 },
+      );
     }
     const saved = await saveArrivalReason(session, id, submission.value.arrivalReason, now());
     const flash = saved
@@ -53,7 +66,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const result = await checkIn(session, id, now());
   const type = result === "Success" ? "success" : "error";
   if (result === "NotFound") throw data(null, { status: 404 });
-  throw redirect(back, { headers: { "Set-Cookie": flashCookie({ type, key: `appointments.checkInResult.${result}` }) } });
+  throw redirect(back, {
+    headers: { "Set-Cookie": flashCookie({ type, key: `appointments.checkInResult.${result}` }) },
+  });
 }
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +79,9 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="narrow-wide">
       <PageTitle title={title} hasErrors={!!rejected} />
-      <ErrorSummary errors={rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []} />
+      <ErrorSummary
+        errors={rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []}
+      />
       <h1>{title}</h1>
       {found ? (
         loaderData.appointments.map((a) => (
@@ -73,7 +90,9 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
             appointment={a}
             cancellationLimitHours={loaderData.limitHours}
             consentNeeded={loaderData.consentNeeded}
-            arrivalReasonSubmission={actionData?.arrivalReason.appointmentId === a.id ? actionData.arrivalReason : undefined}
+            arrivalReasonSubmission={
+              actionData?.arrivalReason.appointmentId === a.id ? actionData.arrivalReason : undefined
+            }
           />
         ))
       ) : (

@@ -14,9 +14,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = requireUser(context, request, lang);
   const brand = requestInfo(context).brand;
   const ids = parseAppointmentIds(params.id);
-  const [a] = ids && ids.length === 1 ? await getAppointments(session, ids, lang, now(), brand.cancellationLimitHours) : [];
+  const [a] =
+    ids && ids.length === 1 ? await getAppointments(session, ids, lang, now(), brand.cancellationLimitHours) : [];
   if (!a || a.status !== "active") throw data(null, { status: 404 });
-  const body = appointmentCalendarFile(a, { t: serverT(context), brand, hostname: new URL(requestInfo(context).origin).hostname, now: now() });
+  const body = appointmentCalendarFile(a, {
+    t: serverT(context),
+    brand,
+    hostname: new URL(requestInfo(context).origin).hostname,
+    now: now(),
+  });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -39,14 +39,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const response = cancelResponse(result.type);
   if (response.status === 200) throw redirect(`${href("home", lang)}#${APPOINTMENT_CANCELLED_FRAGMENT}`);
   if (response.status === 404) throw data(null, { status: 404 });
-  return data({ failure: result.type === "tooLate" ? ("tooLate" as const) : ("error" as const) }, { status: response.status });
+  return data(
+    { failure: result.type === "tooLate" ? ("tooLate" as const) : ("error" as const) },
+    { status: response.status },
+  );
 }
 
 export default function CancelAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const brand = useBrand();
   const { appointment, limitHours } = loaderData;
-  const failure = actionData?.failure ?? (appointment.mayCancel ? null : appointment.cancelBlockedBy === "tooLate" ? "tooLate" : "error");
+  const failure =
+    actionData?.failure ??
+    (appointment.mayCancel ? null : appointment.cancelBlockedBy === "tooLate" ? "tooLate" : "error");
   const title = t("appointments.cancel.title");
   const reason = failure === "tooLate" ? t("appointments.cancel.tooLateReason", { hours: limitHours }) : "";
   return (
@@ -58,7 +63,10 @@ export default function CancelAppointment({ loaderData, actionData }: Route.Comp
         </NotificationBanner>
       ) : null}
       <h1>{failure ? title : t("appointments.cancel.heading")}</h1>
-      <AppointmentDetails appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null }} cancellationLimitHours={limitHours} />
+      <AppointmentDetails
+        appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null }}
+        cancellationLimitHours={limitHours}
+      />
       {!failure ? (
         <>
           <p>{t("appointments.cancel.body")}</p>

@@ -1,5 +1,15 @@
 import { useRef } from "react";
-import { data, Form, isRouteErrorResponse, redirect, useLocation, useNavigation, useRouteError, useSubmit, type ShouldRevalidateFunction } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/door";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -8,7 +18,13 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { ConsentFields } from "~/features/account/consent-form";
 import { CodeBoxes } from "~/features/appointments/code-boxes";
-import { doorCheckIn, doorFailureStatus, doorView, keepsDoorCode, readDoorForm } from "~/features/appointments/door.server";
+import {
+  doorCheckIn,
+  doorFailureStatus,
+  doorView,
+  keepsDoorCode,
+  readDoorForm,
+} from "~/features/appointments/door.server";
 import { isNetworkError } from "~/lib/error-reporting-options";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
@@ -35,20 +51,35 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 // Every try may change the page's state (a lock, a check-in), also when it is answered with an error status,
 // after which the router would not reload by default.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? true : defaultShouldRevalidate;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = readDoorForm(await readForm(request));
   const code = form.code;
-  if (form.type === "codeFormat") return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
-  if (form.type === "consentNotAcknowledged") return data({ error: "confidentialityFormNotFilled" as const, code, consentError: "account.consent.errors.acknowledgementRequired" }, { status: 400 });
+  if (form.type === "codeFormat")
+    return data({ error: "codeFormat" as const, code, consentError: null }, { status: 400 });
+  if (form.type === "consentNotAcknowledged")
+    return data(
+      {
+        error: "confidentialityFormNotFilled" as const,
+        code,
+        consentError: "account.consent.errors.acknowledgementRequired",
+      },
+      { status: 400 },
+    );
   const result = await doorCheckIn(params.token, code, requestInfo(context).clientIp, now(), form.consent);
   if (result === "notFound") throw data(null, { status: 404 });
   if (result === "success") {
-    throw redirect(href("doorAppointment", lang, { token: params.token }), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.door.success" }) } });
+    throw redirect(href("doorAppointment", lang, { token: params.token }), {
+      headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.door.success" }) },
+    });
   }
-  return data({ error: result, code: keepsDoorCode(result) ? code : "", consentError: null }, { status: doorFailureStatus(result) });
+  return data(
+    { error: result, code: keepsDoorCode(result) ? code : "", consentError: null },
+    { status: doorFailureStatus(result) },
+  );
 }
 
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -78,10 +109,17 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
 
   const error = actionData?.error;
   const consentNeeded = error === "confidentialityFormNotFilled" || error === "confidentialityFormNotFilledAsAdult";
-  const showCode = view.selfCheckInStatus === "allowed" && !view.locked && !consentNeeded && error !== "locked" && error !== "tooManyAttempts";
-  const fieldError = error === "ssnEndPartMismatch" || error === "codeFormat" ? t(`appointments.door.errors.${error}`) : undefined;
+  const showCode =
+    view.selfCheckInStatus === "allowed" &&
+    !view.locked &&
+    !consentNeeded &&
+    error !== "locked" &&
+    error !== "tooManyAttempts";
+  const fieldError =
+    error === "ssnEndPartMismatch" || error === "codeFormat" ? t(`appointments.door.errors.${error}`) : undefined;
   // The lock is told by the page's own banner below, with the time it opens again.
-  const banner = error && error !== "locked" && !fieldError && !(consentNeeded && actionData?.consentError) ? error : null;
+  const banner =
+    error && error !== "locked" && !fieldError && !(consentNeeded && actionData?.consentError) ? error : null;
   const pending = navigation.state !== "idle";
 
   return (
@@ -115,7 +153,9 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
 
       {view.selfCheckInStatus === "checkedIn" ? (
         <ResultHeading>
-          {view.room ? t("appointments.door.checkedInRoom", { room: view.room }) : t("appointments.door.checkedInReception")}
+          {view.room
+            ? t("appointments.door.checkedInRoom", { room: view.room })
+            : t("appointments.door.checkedInReception")}
         </ResultHeading>
       ) : view.locked && view.lockedUntil ? (
         <NotificationBanner type="warning">

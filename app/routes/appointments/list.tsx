@@ -13,7 +13,14 @@ import { useLang } from "~/ui/root-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  return { appointments: await listUpcomingAppointments(session, lang, now(), requestInfo(context).brand.cancellationLimitHours) };
+  return {
+    appointments: await listUpcomingAppointments(
+      session,
+      lang,
+      now(),
+      requestInfo(context).brand.cancellationLimitHours,
+    ),
+  };
 }
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
@@ -36,7 +43,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
             <li key={a.id}>
               <LocalizedLink to="appointment" params={{ ids: a.id }}>
                 <strong>{formatDateTime(new Date(a.startsAt), lang)}</strong>
-                {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
+                {a.hasAppointeeCanceled ? (
+                  <span className="tag">{t("appointments.details.providerCancelledTag")}</span>
+                ) : null}
               </LocalizedLink>
               <span>
                 {a.specialtyName}, {a.practitioner.name}

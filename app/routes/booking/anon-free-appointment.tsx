@@ -11,8 +11,19 @@ import { reserveAnonymously } from "~/features/booking/anonymous-reservation.ser
 import { AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
 import { CARE_TYPE_PAGES, careTypeOfRoute, mayReserveAnonymously } from "~/features/booking/care-type";
 import { loadReservationView, parseAppointmentId } from "~/features/booking/free-appointment.server";
-import { EXAMPLE_PHONE, reservationErrorReaction, type ReservationErrorType } from "~/features/booking/reservation-rules";
-import { AppointmentSummary, LoginPrompt, PriceView, ReservationErrorNotice, ReservationNotes, loginHref } from "~/features/booking/reservation-view";
+import {
+  EXAMPLE_PHONE,
+  reservationErrorReaction,
+  type ReservationErrorType,
+} from "~/features/booking/reservation-rules";
+import {
+  AppointmentSummary,
+  LoginPrompt,
+  PriceView,
+  ReservationErrorNotice,
+  ReservationNotes,
+  loginHref,
+} from "~/features/booking/reservation-view";
 import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
@@ -35,7 +46,9 @@ async function view(request: Request, context: Route.LoaderArgs["context"], rawI
     showPriceDetails: info.brand.features[info.environment].includes("price-details"),
   });
   const from = safeNextPath(url.searchParams.get("from"), "") || undefined;
-  const loggedInPage = loaded ? href(CARE_TYPE_PAGES[careType].freeAppointment, lang, { id: loaded.appointment.id }, { from }) : "";
+  const loggedInPage = loaded
+    ? href(CARE_TYPE_PAGES[careType].freeAppointment, lang, { id: loaded.appointment.id }, { from })
+    : "";
   return { lang, careType, loaded, from, loggedInPage };
 }
 
@@ -44,7 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = sessionState(context);
   if (v.loaded && session.status === "valid" && session.user) throw redirect(v.loggedInPage);
   if (!v.loaded) return data({ found: false as const }, { status: 404 });
-  if (v.loaded.appointment.reserved || v.loaded.appointment.past) throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from }));
+  if (v.loaded.appointment.reserved || v.loaded.appointment.past)
+    throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from }));
   const { appointment, price, bindingRequired, noticeHours } = v.loaded;
   return {
     found: true as const,
@@ -60,9 +74,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const v = await view(request, context, params.id);
-  if (!v.loaded || !mayReserveAnonymously(v.careType, v.loaded.appointment.requiresAuthToReserve)) throw data(null, { status: 404 });
+  if (!v.loaded || !mayReserveAnonymously(v.careType, v.loaded.appointment.requiresAuthToReserve))
+    throw data(null, { status: 404 });
   const form = Object.fromEntries(await readForm(request));
-  const values = Object.fromEntries(Object.entries(form).filter(([k, val]) => k !== "csrfToken" && typeof val === "string")) as Record<string, string>;
+  const values = Object.fromEntries(
+    Object.entries(form).filter(([k, val]) => k !== "csrfToken" && typeof val === "string"),
+  ) as Record<string, string>;
   const info = requestInfo(context);
   const outcome = await reserveAnonymously(db(), {
     body: values,
@@ -77,15 +94,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   switch (outcome.type) {
     case "success":
-      throw redirect(href("anonReservation", v.lang, { token: outcome.reservationDetails.token }), { headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) } });
+      throw redirect(href("anonReservation", v.lang, { token: outcome.reservationDetails.token }), {
+        headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) },
+      });
     case "rateLimited":
-      return data({ form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+      return data(
+        { form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
     case "validation":
       return data({ form: { values, errors: outcome.errors }, error: "validation" as const }, { status: 400 });
     case "appointmentNotAvailable":
       throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from, error: "appointmentNotAvailable" }));
     default:
-      return data({ form: { values, errors: {} }, error: outcome.type }, { status: outcome.type === "unknownError" ? 500 : 409 });
+      return data(
+        { form: { values, errors: {} }, error: outcome.type },
+        { status: outcome.type === "unknownError" ? 500 : 409 },
+      );
   }
 }
 
@@ -110,8 +135,12 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
     );
   }
   const { appointment, price, bindingRequired, noticeHours, anonymousAllowed } = loaderData;
-  const fieldErrors = Object.entries((actionData?.form.errors ?? {}) as Record<string, string>).map(([id, key]) => ({ id, message: t(key, { phone: EXAMPLE_PHONE }) }));
-  const reaction = error && error !== "rateLimited" ? reservationErrorReaction(error as ReservationErrorType, "anonymous") : null;
+  const fieldErrors = Object.entries((actionData?.form.errors ?? {}) as Record<string, string>).map(([id, key]) => ({
+    id,
+    message: t(key, { phone: EXAMPLE_PHONE }),
+  }));
+  const reaction =
+    error && error !== "rateLimited" ? reservationErrorReaction(error as ReservationErrorType, "anonymous") : null;
   const title = t("reservation.view.title");
   return (
     <div className="narrow-wide">
@@ -122,7 +151,9 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
       {reaction?.kind === "page" && error ? (
         <ReservationErrorNotice message={error}>
           <p>
-            <a href={loaderData.loginHref}>{reaction.page === "registration" ? t("reservation.errors.register") : t("reservation.errors.loginLink")}</a>
+            <a href={loaderData.loginHref}>
+              {reaction.page === "registration" ? t("reservation.errors.register") : t("reservation.errors.loginLink")}
+            </a>
           </p>
         </ReservationErrorNotice>
       ) : null}
@@ -131,7 +162,14 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
       <ReservationNotes appointment={appointment} />
       <PriceView price={price} />
       <LoginPrompt loginHref={loaderData.loginHref} required={!anonymousAllowed} />
-      {anonymousAllowed ? <AnonymousReservationForm key={lang} state={actionData?.form} bindingRequired={bindingRequired} noticeHours={noticeHours} /> : null}
+      {anonymousAllowed ? (
+        <AnonymousReservationForm
+          key={lang}
+          state={actionData?.form}
+          bindingRequired={bindingRequired}
+          noticeHours={noticeHours}
+        />
+      ) : null}
       <p>
         <a href={loaderData.backHref}>{t("reservation.view.back")}</a>
       </p>

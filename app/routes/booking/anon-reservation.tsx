@@ -13,7 +13,11 @@ import { LocalizedLink } from "~/ui/localized-link";
 // The anonymous confirmation, at the same token as the SMS link. Anyone holding the link sees time and place
 // (as at the clinic door); the browser that made the reservation also sees the professional and the service.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const confirmation = await anonymousConfirmation(db(), params.token, { owner: isReservationOwner(request, params.token), lang: getLang(context), now: now() });
+  const confirmation = await anonymousConfirmation(db(), params.token, {
+    owner: isReservationOwner(request, params.token),
+    lang: getLang(context),
+    now: now(),
+  });
   if (!confirmation) throw data(null, { status: 404 });
   return { ...confirmation, token: params.token };
 }

@@ -23,11 +23,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context);
   const appointmentId = parseId(body.appointmentId);
   const details: ValidationDetail[] = [];
-  if (body.internalOrganization !== info.brand.internalOrganization) details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
+  if (body.internalOrganization !== info.brand.internalOrganization)
+    details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
   if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
   if (details.length || appointmentId === null) {
     // The payload is refused before anything is reserved; its other fields are still reported.
-    const fields = anonymousReservationSchema({ allowDevelopmentCodes: info.environment === "development", bindingRequired: false, form: false }).safeParse(body);
+    const fields = anonymousReservationSchema({
+      allowDevelopmentCodes: info.environment === "development",
+      bindingRequired: false,
+      form: false,
+    }).safeParse(body);
     const more = fields.success ? [] : issueDetails(fields.error.issues, (key) => t(key, { phone: EXAMPLE_PHONE }));
     return validationError([...details, ...more]);
   }
@@ -45,13 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: now(),
   });
   if (outcome.type === "rateLimited") {
-    return data({ type: "tooManyRequests", message: t("reservation.errors.rateLimitedApi") }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+    return data(
+      { type: "tooManyRequests", message: t("reservation.errors.rateLimitedApi") },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
   }
   if (outcome.type === "validation") {
     return validationError(issueDetails(outcome.issues, (key) => t(key, { phone: EXAMPLE_PHONE })));
   }
   if (outcome.type === "success") {
-    return data({ reservationDetails: outcome.reservationDetails }, { headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) } });
+    return data(
+      { reservationDetails: outcome.reservationDetails },
+      { headers: { "Set-Cookie": reservationOwnerCookie(outcome.reservationDetails.token) } },
+    );
   }
   return data({ type: outcome.type }, { status: reservationStatus(outcome.type) });
 }

@@ -25,5 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     endDate: call.endDate,
     fromOffset: true,
   });
-  return data({ availableAppointments: { type: result.type, appointments: await apiAppointments(db(), result.appointments, call.lang) } });
+  return data({
+    availableAppointments: {
+      type: result.type,
+      appointments: await apiAppointments(db(), result.appointments, call.lang),
+    },
+  });
 }

@@ -27,7 +27,9 @@ export default function BookingLanding({ loaderData }: Route.ComponentProps) {
           <li key={type} className="card">
             <h2 className="card__title">
               {/* The anonymous occupational landing passes on to the logged-in list after sign-in. */}
-              <LocalizedLink to={type === "occupational" ? "occupationalLanding" : CARE_TYPE_PAGES[type].search}>{t(`booking.landing.${type}.title`)}</LocalizedLink>
+              <LocalizedLink to={type === "occupational" ? "occupationalLanding" : CARE_TYPE_PAGES[type].search}>
+                {t(`booking.landing.${type}.title`)}
+              </LocalizedLink>
             </h2>
             <p>{t(`booking.landing.${type}.body`)}</p>
           </li>

@@ -10,10 +10,21 @@ import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute } from "~/features/booking/care-type";
 import { readContactEditorForm, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { ContactEditor, type ContactEditorState } from "~/features/booking/contact-editor";
-import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "~/features/booking/portal-reservation.server";
+import {
+  bookFromForm,
+  initialInsurancePanel,
+  reservePageState,
+  type PageInput,
+} from "~/features/booking/portal-reservation.server";
 import { PortalReservationForm } from "~/features/booking/portal-form";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
-import { AppointmentSummary, BillingNotice, PriceView, ReservationErrorNotice, ReservationNotes } from "~/features/booking/reservation-view";
+import {
+  AppointmentSummary,
+  BillingNotice,
+  PriceView,
+  ReservationErrorNotice,
+  ReservationNotes,
+} from "~/features/booking/reservation-view";
 import { handleInsuranceIntent, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import { requireUser } from "~/features/session/guards.server";
 import { href, routeIdForPath } from "~/route-table";
@@ -29,7 +40,17 @@ function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId
   const url = new URL(request.url);
   const info = requestInfo(context);
   const careType = careTypeOfRoute(routeIdForPath(url.pathname) ?? "freeAppointment");
-  return { session, careType, rawId, lang, now: now(), brand: info.brand, environment: info.environment, origin: info.origin, url };
+  return {
+    session,
+    careType,
+    rawId,
+    lang,
+    now: now(),
+    brand: info.brand,
+    environment: info.environment,
+    origin: info.origin,
+    url,
+  };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -39,10 +60,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (state.state === "billing") return { page: state };
   const insurance = await initialInsurancePanel(state, input.url);
   const { insuranceContext: _, ...page } = state;
-  return { page: { ...page, insurance, editingContact: input.url.searchParams.get("edit") === "contact", here: input.url.pathname + input.url.search } };
+  return {
+    page: {
+      ...page,
+      insurance,
+      editingContact: input.url.searchParams.get("edit") === "contact",
+      here: input.url.pathname + input.url.search,
+    },
+  };
 }
 
-type ActionResult = { error?: string; errors?: Record<string, string>; insurance?: InsurancePanelState; contact?: ContactEditorState };
+type ActionResult = {
+  error?: string;
+  errors?: Record<string, string>;
+  insurance?: InsurancePanelState;
+  contact?: ContactEditorState;
+};
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const input = pageInput(request, context, params.id);
@@ -61,10 +94,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "saveContact") {
     const contact = readContactEditorForm(form);
     const values = contact.values;
-    if ("errors" in contact) return data<ActionResult>({ contact: { values, errors: contact.errors } }, { status: 400 });
+    if ("errors" in contact)
+      return data<ActionResult>({ contact: { values, errors: contact.errors } }, { status: 400 });
     const saved = await saveContactDetails(db(), input.session.user.id, input.session.actingPerson.id, contact.details);
     if (!saved) return data<ActionResult>({ contact: { values, errors: {}, failed: true } }, { status: 500 });
-    throw redirect(back, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.contact.saved" }) } });
+    throw redirect(back, {
+      headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.contact.saved" }) },
+    });
   }
   if (intent !== "reserve") throw data(null, { status: 400 });
 
@@ -74,14 +110,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie({ type: "success", key: "reservation.reserve.reserved" }) },
     });
   }
-  if (outcome.type === "invalid") return data<ActionResult>({ error: "validation", errors: outcome.errors, insurance: outcome.insurance }, { status: 400 });
+  if (outcome.type === "invalid")
+    return data<ActionResult>(
+      { error: "validation", errors: outcome.errors, insurance: outcome.insurance },
+      { status: 400 },
+    );
   const reaction = reservationErrorReaction(outcome.type, "portal");
   if (reaction.kind === "page" && reaction.page === "appointmentUnavailable") {
-    throw redirect(href("appointmentUnavailable", input.lang, {}, { from: state.from, error: "appointmentNotAvailable" }));
+    throw redirect(
+      href("appointmentUnavailable", input.lang, {}, { from: state.from, error: "appointmentNotAvailable" }),
+    );
   }
-  if (reaction.kind === "page" && reaction.page === "dataProcessing") throw redirect(href("dataProcessing", input.lang, {}, { next: back }));
+  if (reaction.kind === "page" && reaction.page === "dataProcessing")
+    throw redirect(href("dataProcessing", input.lang, {}, { next: back }));
   const message = reaction.kind === "message" ? reaction.message : "unknownError";
-  return data<ActionResult>({ error: outcome.type, errors: { reservation: message } }, { status: message === "unknownError" ? 500 : 409 });
+  return data<ActionResult>(
+    { error: outcome.type, errors: { reservation: message } },
+    { status: message === "unknownError" ? 500 : 409 },
+  );
 }
 
 export default function Reserve({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,15 +140,22 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
   }, [error, analytics]);
   const page = loaderData.page;
   if (page.state === "notFound" || page.state === "noOccupational") {
-    const title = page.state === "notFound" ? t("reservation.reserve.notFound") : t("reservation.reserve.noOccupational");
+    const title =
+      page.state === "notFound" ? t("reservation.reserve.notFound") : t("reservation.reserve.noOccupational");
     return (
       <div className="narrow">
         <PageTitle title={title} />
         <h1>{title}</h1>
-        <p>{page.state === "notFound" ? t("reservation.reserve.notFoundBody") : t("reservation.reserve.noOccupationalBody")}</p>
+        <p>
+          {page.state === "notFound"
+            ? t("reservation.reserve.notFoundBody")
+            : t("reservation.reserve.noOccupationalBody")}
+        </p>
         <p>
           <LocalizedLink to={page.state === "notFound" ? "booking" : "privateBooking"}>
-            {page.state === "notFound" ? t("reservation.reserve.bookingLink") : t("reservation.reserve.privateBookingLink")}
+            {page.state === "notFound"
+              ? t("reservation.reserve.bookingLink")
+              : t("reservation.reserve.privateBookingLink")}
           </LocalizedLink>
         </p>
       </div>
@@ -122,18 +175,30 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
   const fieldErrors = Object.entries(result?.errors ?? {})
     .filter(([k]) => k !== "reservation")
     .map(([k, key]) => ({ id: k === "contact" ? "contact" : k, message: t(key) }));
-  const contactErrors = Object.entries(result?.contact?.errors ?? {}).map(([k, key]) => ({ id: `contact-${k}`, message: t(key) }));
+  const contactErrors = Object.entries(result?.contact?.errors ?? {}).map(([k, key]) => ({
+    id: `contact-${k}`,
+    message: t(key),
+  }));
   const editing = page.editingContact || !!result?.contact;
   const here = page.here.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
   return (
     <div className="narrow-wide">
-      <PageTitle title={title} hasErrors={fieldErrors.length + contactErrors.length > 0 || !!result?.errors?.reservation} />
+      <PageTitle
+        title={title}
+        hasErrors={fieldErrors.length + contactErrors.length > 0 || !!result?.errors?.reservation}
+      />
       <ErrorSummary errors={[...contactErrors, ...fieldErrors]} />
       {result?.errors?.reservation ? <ReservationErrorNotice message={result.errors.reservation} /> : null}
       <h1>{title}</h1>
       {page.kela65Warning ? (
         <NotificationBanner type="warning">
-          <p>{t(page.kela65Warning === "underAge" ? "reservation.reserve.kela65UnderAge" : "reservation.reserve.kela65UnknownAge")}</p>
+          <p>
+            {t(
+              page.kela65Warning === "underAge"
+                ? "reservation.reserve.kela65UnderAge"
+                : "reservation.reserve.kela65UnknownAge",
+            )}
+          </p>
         </NotificationBanner>
       ) : null}
       <AppointmentSummary appointment={page.appointment} />

@@ -8,9 +8,23 @@ import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute, freeAppointmentPageFor } from "~/features/booking/care-type";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { SearchFilterForm } from "~/features/booking/search-filters";
-import { EmptyResult, ResultList, SearchErrorPanel, SearchStatus, TimeTabs, freeAppointmentHref, listUrl } from "~/features/booking/search-results";
+import {
+  EmptyResult,
+  ResultList,
+  SearchErrorPanel,
+  SearchStatus,
+  TimeTabs,
+  freeAppointmentHref,
+  listUrl,
+} from "~/features/booking/search-results";
 import { OccupationalNotice } from "~/features/booking/search-occupational";
-import { filterOptions, listExtras, loadSearchList, searchListEnabled, searchRange } from "~/features/booking/search.server";
+import {
+  filterOptions,
+  listExtras,
+  loadSearchList,
+  searchListEnabled,
+  searchRange,
+} from "~/features/booking/search.server";
 import { applyFormChange, helsinkiToday, occupationalAccess, parseFilters } from "~/features/booking/search";
 import { formatDate } from "~/lib/format";
 import { href, routeIdForPath } from "~/route-table";
@@ -103,15 +117,26 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
   const { filters, extras, path, choices } = loaderData;
   const from = path + loaderData.search;
   const insurance =
-    loaderData.careType === "insurance" ? { insuranceCompany: extras.insuranceCompany ?? null, reimbursement: extras.reimbursement ?? null } : null;
+    loaderData.careType === "insurance"
+      ? { insuranceCompany: extras.insuranceCompany ?? null, reimbursement: extras.reimbursement ?? null }
+      : null;
   return (
     <div>
       <PageTitle title={title} />
       <BookingBreadcrumbs current={title} />
       <h1>{title}</h1>
-      <SearchFilterForm action={path} careType={loaderData.careType} filters={filters} options={choices} today={loaderData.today} insurance={insurance} />
+      <SearchFilterForm
+        action={path}
+        careType={loaderData.careType}
+        filters={filters}
+        options={choices}
+        today={loaderData.today}
+        insurance={insurance}
+      />
       <section aria-labelledby="search-results-heading">
-        <h2 id="search-results-heading">{t("booking.search.resultsFrom", { date: formatDate(new Date(`${loaderData.startDate}T12:00:00Z`), lang) })}</h2>
+        <h2 id="search-results-heading">
+          {t("booking.search.resultsFrom", { date: formatDate(new Date(`${loaderData.startDate}T12:00:00Z`), lang) })}
+        </h2>
         <TimeTabs path={path} filters={filters} extras={extras} />
         <SearchStatus />
         {loaderData.list.state === "error" && loaderData.careType === "occupational" ? (

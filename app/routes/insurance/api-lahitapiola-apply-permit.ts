@@ -16,5 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const call = insuranceCall(request, context, "GET", "lahitapiola-insurance-flow");
   const { redirectTo, lang, channel } = readApplyPermitQuery(new URL(request.url).searchParams);
   const returnUrl = new URL(redirectTo, call.info.origin).toString();
-  return redirect(insurers(db()).lahitapiola.applyPermitUrl({ person: call.person, returnUrl, channel, lang, now: now() }));
+  return redirect(
+    insurers(db()).lahitapiola.applyPermitUrl({ person: call.person, returnUrl, channel, lang, now: now() }),
+  );
 }

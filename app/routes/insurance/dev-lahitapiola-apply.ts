@@ -6,7 +6,14 @@ import { requestInfo, sessionState } from "~/.server/context";
 import { sessionBinding } from "~/.server/session";
 import { csrfTokenFor } from "~/.server/csrf";
 import { db } from "~/.server/db/client";
-import { DECISIONS, applicationPage, decide, devInsurerEnabled, readApplication, type Decision } from "~/features/insurance/dev-insurer.server";
+import {
+  DECISIONS,
+  applicationPage,
+  decide,
+  devInsurerEnabled,
+  readApplication,
+  type Decision,
+} from "~/features/insurance/dev-insurer.server";
 import { isLang } from "~/lib/lang";
 
 /** The development stand-in of the second insurer's permit application page (see dev-insurer.server.ts). */
@@ -15,9 +22,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const info = requestInfo(context);
   const application = readApplication(url, now(), [info.origin]);
-  const lang = application?.lang ?? (isLang(url.searchParams.get("lang")) ? (url.searchParams.get("lang") as "fi") : "fi");
-  const html = applicationPage({ lang, search: url.search, csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(sessionState(context))), valid: !!application });
-  return new Response(html, { status: application ? 200 : 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  const lang =
+    application?.lang ?? (isLang(url.searchParams.get("lang")) ? (url.searchParams.get("lang") as "fi") : "fi");
+  const html = applicationPage({
+    lang,
+    search: url.search,
+    csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(sessionState(context))),
+    valid: !!application,
+  });
+  return new Response(html, {
+    status: application ? 200 : 400,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,10 @@ export const middleware = [allowMethods("GET", "POST")];
  */
 function status(context: Route.LoaderArgs["context"]) {
   const session = sessionState(context);
-  return data({ expiresAt: session.status === "valid" ? session.expiresAt.toISOString() : null, now: now().toISOString() });
+  return data({
+    expiresAt: session.status === "valid" ? session.expiresAt.toISOString() : null,
+    now: now().toISOString(),
+  });
 }
 
 export const loader = ({ context }: Route.LoaderArgs) => status(context);

@@ -41,5 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await register(pending, parsed.data, lang);
   const next = safeNextPath(typeof body.next === "string" ? body.next : query.get("next"), href("home", lang));
-  return data({ type: "success", next }, { headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) } });
+  return data(
+    { type: "success", next },
+    { headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) } },
+  );
 }

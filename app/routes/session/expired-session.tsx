@@ -35,7 +35,12 @@ export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
     <div className="narrow">
       <PageTitle title={title} />
       <h1>{title}</h1>
-      <p>{t("session.expired.body", { timeout: loaderData.timeout, units: t(`common.units.${loaderData.unit}`, { count: loaderData.timeout }) })}</p>
+      <p>
+        {t("session.expired.body", {
+          timeout: loaderData.timeout,
+          units: t(`common.units.${loaderData.unit}`, { count: loaderData.timeout }),
+        })}
+      </p>
       <p>
         <LocalizedLink to="login" query={{ nextPath: loaderData.next }} className="button">
           {t("session.expired.loginAgain")}

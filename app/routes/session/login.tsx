@@ -36,7 +36,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <div className="narrow">
       <PageTitle title={title} />
       <h1>{t("session.login.heading", { brand: brand?.name })}</h1>
-      <p className="lead">{loaderData.mandate ? t("session.login.mandateSubheading") : t("session.login.subheading")}</p>
+      <p className="lead">
+        {loaderData.mandate ? t("session.login.mandateSubheading") : t("session.login.subheading")}
+      </p>
       <LoginOptions options={loaderData.options} />
       <p className="hint">{t("session.login.privacyNote")}</p>
     </div>

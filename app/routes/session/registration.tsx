@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: registrationSchemaFor(pending) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   await register(pending, submission.value, lang);
-  throw redirect(nextOf(request, lang), { headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) } });
+  throw redirect(nextOf(request, lang), {
+    headers: { "Set-Cookie": flashCookie({ type: "success", key: "session.registration.saved" }) },
+  });
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,11 +64,20 @@ export default function Registration({ loaderData, actionData }: Route.Component
       event.preventDefault();
       if (saving) return;
       setSaving(true);
-      void registerByCall(event.currentTarget, formData, { csrfToken, lang, next: new URLSearchParams(window.location.search).get("next") });
+      void registerByCall(event.currentTarget, formData, {
+        csrfToken,
+        lang,
+        next: new URLSearchParams(window.location.search).get("next"),
+      });
     },
   });
   const fieldList = [
-    ...(loaderData.names ? [] : ([["firstName", "given-name"], ["lastName", "family-name"]] as const)),
+    ...(loaderData.names
+      ? []
+      : ([
+          ["firstName", "given-name"],
+          ["lastName", "family-name"],
+        ] as const)),
     ["streetAddress", "street-address"],
     ["postalCode", "postal-code"],
     ["postOffice", "address-level2"],

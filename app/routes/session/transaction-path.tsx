@@ -22,9 +22,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const submission = parseWithZod(await readForm(request), { schema: transactionPathSchema });
-  if (submission.status !== "success") return data({ error: "session.transactionPath.errors.required" }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ error: "session.transactionPath.errors.required" }, { status: 400 });
   // Each choice has its own next URL: a child's data through the mandate service, one's own with plain login.
-  const query = submission.value.whose === "child" ? { mandate: "child", nextPath: href("home", lang) } : { nextPath: href("home", lang) };
+  const query =
+    submission.value.whose === "child"
+      ? { mandate: "child", nextPath: href("home", lang) }
+      : { nextPath: href("home", lang) };
   throw redirect(href("login", lang, {}, query));
 }
 
@@ -36,7 +40,11 @@ export default function TransactionPath({ loaderData, actionData }: Route.Compon
   useEffect(() => {
     if (hydrated && loaderData.errorKey && !shown.current) {
       shown.current = true;
-      show({ type: "error", message: `${t(loaderData.errorKey)} ${t("session.transactionPath.errors.note")}`, timeoutMs: GUARDIAN_ERROR_TOAST_MS });
+      show({
+        type: "error",
+        message: `${t(loaderData.errorKey)} ${t("session.transactionPath.errors.note")}`,
+        timeoutMs: GUARDIAN_ERROR_TOAST_MS,
+      });
     }
   }, [hydrated, loaderData.errorKey, show, t]);
   const title = t("session.transactionPath.title");

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { people } from "./people";
 import type { CareType } from "~/lib/care-type";
 
@@ -59,8 +70,6 @@ export const practitioners = pgTable("practitioners", {
   reservationInfoEn: text("reservation_info_en"),
 });
 
-
-
 export const locationTypes = [
   "physicalLocation",
   "remoteAppointment",
@@ -90,7 +99,11 @@ export const appointments = pgTable(
     /** Only logged-in customers may reserve it (spec: requiresAuthToReserve). */
     requiresAuthToReserve: boolean("requires_auth_to_reserve").notNull().default(false),
     /** The customer types whose lists offer this slot. */
-    careTypes: text("care_types").array().$type<CareType[]>().notNull().default(sql`'{private,insurance}'::text[]`),
+    careTypes: text("care_types")
+      .array()
+      .$type<CareType[]>()
+      .notNull()
+      .default(sql`'{private,insurance}'::text[]`),
   },
   (t) => [
     index("appointments_starts_at_idx").on(t.startsAt),
@@ -114,7 +127,9 @@ export const reservations = pgTable(
     personId: uuid("person_id")
       .notNull()
       .references(() => people.id),
-    status: text("status", { enum: ["active", "cancelled", "providerCancelled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "cancelled", "providerCancelled"] })
+      .notNull()
+      .default("active"),
     reservedAt: timestamp("reserved_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
@@ -122,7 +137,9 @@ export const reservations = pgTable(
     /** The customer's own reason for the visit, stored with the fixed Finnish prefix the clinic systems expect. */
     arrivalReason: text("arrival_reason"),
     /** How and as what the slot was reserved. */
-    channel: text("channel", { enum: ["portal", "anonymous", "clinic"] }).notNull().default("clinic"),
+    channel: text("channel", { enum: ["portal", "anonymous", "clinic"] })
+      .notNull()
+      .default("clinic"),
     careType: text("care_type").$type<CareType>().notNull().default("private"),
     /** The note sent with the reservation (date plus the insurer), the concept code and the insurer's permit. */
     description: text("description"),
@@ -135,7 +152,9 @@ export const reservations = pgTable(
     contactEmail: text("contact_email"),
   },
   (t) => [
-    uniqueIndex("reservations_one_active_per_appointment").on(t.appointmentId).where(sql`${t.status} = 'active'`),
+    uniqueIndex("reservations_one_active_per_appointment")
+      .on(t.appointmentId)
+      .where(sql`${t.status} = 'active'`),
     index("reservations_person_idx").on(t.personId),
   ],
 );

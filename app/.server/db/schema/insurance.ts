@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { appointments } from "./catalogue";
 import { people } from "./people";
 
@@ -68,9 +80,14 @@ export const demoInsurancePolicies = pgTable(
     insurer: text("insurer").notNull(),
     policyId: text("policy_id").notNull(),
     productName: text("product_name").notNull(),
-    owner: text("owner", { enum: ["personal", "company"] }).notNull().default("personal"),
+    owner: text("owner", { enum: ["personal", "company"] })
+      .notNull()
+      .default("personal"),
     /** Company policies: the event types they cover (leisureAccident, sickness). */
-    eventTypes: text("event_types").array().notNull().default(sql`'{}'::text[]`),
+    eventTypes: text("event_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     coverages: jsonb("coverages").$type<Coverage[]>().notNull().default([]),
     validFrom: date("valid_from", { mode: "string" }).notNull(),
     validTo: date("valid_to", { mode: "string" }),

@@ -12,8 +12,12 @@ export const people = pgTable("people", {
   postOffice: text("post_office"),
   phoneNumber: text("phone_number"),
   emailAddress: text("email_address"),
-  language: text("language", { enum: ["fi", "sv", "en"] }).notNull().default("fi"),
-  patientDataConsent: text("patient_data_consent", { enum: ["ok", "missing", "invalid"] }).notNull().default("missing"),
+  language: text("language", { enum: ["fi", "sv", "en"] })
+    .notNull()
+    .default("fi"),
+  patientDataConsent: text("patient_data_consent", { enum: ["ok", "missing", "invalid"] })
+    .notNull()
+    .default("missing"),
   patientDataConsentUpdatedAt: timestamp("patient_data_consent_updated_at", { withTimezone: true }),
   // The choices of the consent form (spec part 1 §3 "Consent flags").
   allowsCommonRegistry: boolean("allows_common_registry").notNull().default(false),
@@ -43,7 +47,9 @@ export const guardianships = pgTable(
     childId: uuid("child_id")
       .notNull()
       .references(() => people.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["parent", "trustee", "nextOfKin", "other"] }).notNull().default("parent"),
+    type: text("type", { enum: ["parent", "trustee", "nextOfKin", "other"] })
+      .notNull()
+      .default("parent"),
   },
   (t) => [primaryKey({ columns: [t.guardianId, t.childId] }), index("guardianships_child_idx").on(t.childId)],
 );

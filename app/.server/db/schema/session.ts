@@ -14,7 +14,11 @@ export const sessions = pgTable(
     /** Whose data the session reads: the user, or a child the user holds a mandate for. */
     actingPersonId: uuid("acting_person_id").references(() => people.id, { onDelete: "cascade" }),
     /** Strong identification without a patient record yet: identity code and names, for registration. */
-    pendingIdentity: jsonb("pending_identity").$type<{ identityCode: string; firstName?: string; lastName?: string } | null>(),
+    pendingIdentity: jsonb("pending_identity").$type<{
+      identityCode: string;
+      firstName?: string;
+      lastName?: string;
+    } | null>(),
     acr: text("acr"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),

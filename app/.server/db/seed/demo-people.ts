@@ -5,7 +5,14 @@ import { makeTestIdentityCode } from "~/lib/identity-code";
  * Birth years are relative to the current year so that ages (child under 12, child over 12, 65+) stay true.
  */
 export function demoPeople(year: number) {
-  const person = (key: string, firstName: string, lastName: string, birth: { year: number; month: number; day: number }, individual: number, description: string) => ({
+  const person = (
+    key: string,
+    firstName: string,
+    lastName: string,
+    birth: { year: number; month: number; day: number },
+    individual: number,
+    description: string,
+  ) => ({
     key,
     firstName,
     lastName,
@@ -14,16 +21,51 @@ export function demoPeople(year: number) {
     description,
   });
   return {
-    patient: person("patient", "Maija", "Meikäläinen", { year: 1985, month: 3, day: 15 }, 902, "private customer with appointments, results and messages"),
-    guardian: person("guardian", "Matti", "Virtanen", { year: 1980, month: 6, day: 21 }, 903, "guardian of two children"),
+    patient: person(
+      "patient",
+      "Maija",
+      "Meikäläinen",
+      { year: 1985, month: 3, day: 15 },
+      902,
+      "private customer with appointments, results and messages",
+    ),
+    guardian: person(
+      "guardian",
+      "Matti",
+      "Virtanen",
+      { year: 1980, month: 6, day: 21 },
+      903,
+      "guardian of two children",
+    ),
     youngChild: person("youngChild", "Aino", "Virtanen", { year: year - 6, month: 2, day: 10 }, 904, "child aged 6"),
     olderChild: person("olderChild", "Eetu", "Virtanen", { year: year - 14, month: 9, day: 3 }, 905, "child aged 14"),
-    employee: person("employee", "Liisa", "Korhonen", { year: 1990, month: 11, day: 2 }, 906, "occupational-health employee"),
+    employee: person(
+      "employee",
+      "Liisa",
+      "Korhonen",
+      { year: 1990, month: 11, day: 2 },
+      906,
+      "occupational-health employee",
+    ),
     senior: person("senior", "Erkki", "Nieminen", { year: year - 70, month: 1, day: 28 }, 907, "aged 65 or over"),
     newCustomer: person("newCustomer", "Sanna", "Uusitalo", { year: 1995, month: 7, day: 14 }, 908, "no events yet"),
     smsUser: person("smsUser", "Kalle", "Mäkinen", { year: 1978, month: 12, day: 5 }, 909, "SMS second factor on"),
-    newSenior: person("newSenior", "Helmi", "Heikkilä", { year: year - 68, month: 5, day: 9 }, 911, "aged 65 or over, patient-data consent not given yet: booking asks it first"),
-    notCreditWorthy: person("notCreditWorthy", "Pekka", "Peloton", { year: 1972, month: 4, day: 18 }, 910, "not credit-worthy: booking shows the billing notice"),
+    newSenior: person(
+      "newSenior",
+      "Helmi",
+      "Heikkilä",
+      { year: year - 68, month: 5, day: 9 },
+      911,
+      "aged 65 or over, patient-data consent not given yet: booking asks it first",
+    ),
+    notCreditWorthy: person(
+      "notCreditWorthy",
+      "Pekka",
+      "Peloton",
+      { year: 1972, month: 4, day: 18 },
+      910,
+      "not credit-worthy: booking shows the billing notice",
+    ),
   };
 }
 

@@ -7,20 +7,102 @@ import type { CareType } from "~/lib/care-type";
 import { permitContentHash } from "../../permit-content-hash";
 
 const MUNICIPALITY_CLINICS = [
-  { id: "HKI-KAMPPI", name: "Solmu Kamppi", municipality: "helsinki", streetAddress: "Urho Kekkosen katu 1", postalCode: "00100", postOffice: "Helsinki" },
-  { id: "HKI-ITIS", name: "Solmu Itäkeskus", municipality: "helsinki", streetAddress: "Itäkatu 3", postalCode: "00930", postOffice: "Helsinki" },
-  { id: "ESP-LEPPAVAARA", name: "Solmu Leppävaara", municipality: "espoo", streetAddress: "Leppävaarankatu 5", postalCode: "02600", postOffice: "Espoo" },
-  { id: "VAN-TIKKURILA", name: "Solmu Tikkurila", municipality: "vantaa", streetAddress: "Asematie 7", postalCode: "01300", postOffice: "Vantaa" },
-  { id: "KER-KESKUSTA", name: "Solmu Kerava", municipality: "kerava", streetAddress: "Kauppakaari 9", postalCode: "04200", postOffice: "Kerava" },
-  { id: "JAR-KESKUSTA", name: "Solmu Järvenpää", municipality: "järvenpää", streetAddress: "Sibeliuksenkatu 11", postalCode: "04400", postOffice: "Järvenpää" },
-  { id: "TUU-HYRYLA", name: "Solmu Hyrylä", municipality: "tuusula", streetAddress: "Hyryläntie 13", postalCode: "04300", postOffice: "Tuusula" },
-  { id: "HYV-KESKUSTA", name: "Solmu Hyvinkää", municipality: "hyvinkää", streetAddress: "Hämeenkatu 15", postalCode: "05800", postOffice: "Hyvinkää" },
-  { id: "PJ-KAMPPI", name: "Pikkujätti Kamppi", municipality: "helsinki", streetAddress: "Runeberginkatu 2", postalCode: "00100", postOffice: "Helsinki" },
+  {
+    id: "HKI-KAMPPI",
+    name: "Solmu Kamppi",
+    municipality: "helsinki",
+    streetAddress: "Urho Kekkosen katu 1",
+    postalCode: "00100",
+    postOffice: "Helsinki",
+  },
+  {
+    id: "HKI-ITIS",
+    name: "Solmu Itäkeskus",
+    municipality: "helsinki",
+    streetAddress: "Itäkatu 3",
+    postalCode: "00930",
+    postOffice: "Helsinki",
+  },
+  {
+    id: "ESP-LEPPAVAARA",
+    name: "Solmu Leppävaara",
+    municipality: "espoo",
+    streetAddress: "Leppävaarankatu 5",
+    postalCode: "02600",
+    postOffice: "Espoo",
+  },
+  {
+    id: "VAN-TIKKURILA",
+    name: "Solmu Tikkurila",
+    municipality: "vantaa",
+    streetAddress: "Asematie 7",
+    postalCode: "01300",
+    postOffice: "Vantaa",
+  },
+  {
+    id: "KER-KESKUSTA",
+    name: "Solmu Kerava",
+    municipality: "kerava",
+    streetAddress: "Kauppakaari 9",
+    postalCode: "04200",
+    postOffice: "Kerava",
+  },
+  {
+    id: "JAR-KESKUSTA",
+    name: "Solmu Järvenpää",
+    municipality: "järvenpää",
+    streetAddress: "Sibeliuksenkatu 11",
+    postalCode: "04400",
+    postOffice: "Järvenpää",
+  },
+  {
+    id: "TUU-HYRYLA",
+    name: "Solmu Hyrylä",
+    municipality: "tuusula",
+    streetAddress: "Hyryläntie 13",
+    postalCode: "04300",
+    postOffice: "Tuusula",
+  },
+  {
+    id: "HYV-KESKUSTA",
+    name: "Solmu Hyvinkää",
+    municipality: "hyvinkää",
+    streetAddress: "Hämeenkatu 15",
+    postalCode: "05800",
+    postOffice: "Hyvinkää",
+  },
+  {
+    id: "PJ-KAMPPI",
+    name: "Pikkujätti Kamppi",
+    municipality: "helsinki",
+    streetAddress: "Runeberginkatu 2",
+    postalCode: "00100",
+    postOffice: "Helsinki",
+  },
 ];
 
 const SPECIALTIES = [
-  { id: "YLE", nameFi: "Yleislääkäri", nameSv: "Allmänläkare", nameEn: "General practitioner", descriptionFi: "Yleislääkäri hoitaa äkilliset sairaudet, pitkäaikaissairauksien seurannan ja ohjaa tarvittaessa erikoislääkärille.", descriptionSv: "Allmänläkaren sköter akuta sjukdomar, uppföljning av långvariga sjukdomar och remitterar vid behov till specialist.", descriptionEn: "A general practitioner treats sudden illnesses, follows up long-term conditions and refers you to a specialist when needed." },
-  { id: "HOI", nameFi: "Sairaanhoitaja", nameSv: "Sjukskötare", nameEn: "Nurse", descriptionFi: "Sairaanhoitajan vastaanotolla hoidetaan rokotukset, haavahoidot ja verenpaineen seuranta.", descriptionSv: "Hos sjukskötaren sköts vaccinationer, sårvård och blodtrycksuppföljning.", descriptionEn: "The nurse handles vaccinations, wound care and blood pressure follow-up." },
+  {
+    id: "YLE",
+    nameFi: "Yleislääkäri",
+    nameSv: "Allmänläkare",
+    nameEn: "General practitioner",
+    descriptionFi:
+      "Yleislääkäri hoitaa äkilliset sairaudet, pitkäaikaissairauksien seurannan ja ohjaa tarvittaessa erikoislääkärille.",
+    descriptionSv:
+      "Allmänläkaren sköter akuta sjukdomar, uppföljning av långvariga sjukdomar och remitterar vid behov till specialist.",
+    descriptionEn:
+      "A general practitioner treats sudden illnesses, follows up long-term conditions and refers you to a specialist when needed.",
+  },
+  {
+    id: "HOI",
+    nameFi: "Sairaanhoitaja",
+    nameSv: "Sjukskötare",
+    nameEn: "Nurse",
+    descriptionFi: "Sairaanhoitajan vastaanotolla hoidetaan rokotukset, haavahoidot ja verenpaineen seuranta.",
+    descriptionSv: "Hos sjukskötaren sköts vaccinationer, sårvård och blodtrycksuppföljning.",
+    descriptionEn: "The nurse handles vaccinations, wound care and blood pressure follow-up.",
+  },
   { id: "FYS", nameFi: "Fysioterapia", nameSv: "Fysioterapi", nameEn: "Physiotherapy" },
   { id: "LAS", nameFi: "Lastentaudit", nameSv: "Barnsjukdomar", nameEn: "Paediatrics" },
   { id: "GYN", nameFi: "Gynekologia", nameSv: "Gynekologi", nameEn: "Gynaecology" },
@@ -31,28 +113,105 @@ const SPECIALTIES = [
 ];
 
 const PRACTITIONERS = [
-  { id: "P-AHO", name: "Anna Aho", spec: "YLE", clinics: ["HKI-KAMPPI", "RMT"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
-  { id: "P-BERG", name: "Björn Berg", spec: "YLE", clinics: ["ESP-LEPPAVAARA"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
-  { id: "P-HEI", name: "Helena Heikkinen", spec: "HOI", clinics: ["HKI-ITIS", "RMT"], title: ["Sairaanhoitaja", "Sjukskötare", "Nurse"] },
-  { id: "P-KOS", name: "Kari Koskinen", spec: "FYS", clinics: ["VAN-TIKKURILA"], title: ["Fysioterapeutti", "Fysioterapeut", "Physiotherapist"] },
-  { id: "P-LAH", name: "Laura Lahtinen", spec: "LAS", clinics: ["PJ-KAMPPI"], title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"] },
-  { id: "P-MIE", name: "Mikko Miettinen", spec: "LAS", clinics: ["PJ-KAMPPI", "RMT"], title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"] },
-  { id: "P-NUR", name: "Noora Nurmi", spec: "GYN", clinics: ["HKI-KAMPPI"], title: ["Gynekologi", "Gynekolog", "Gynaecologist"] },
-  { id: "P-ORA", name: "Olli Rantanen", spec: "IHO", clinics: ["KER-KESKUSTA", "JAR-KESKUSTA"], title: ["Ihotautien erikoislääkäri", "Hudläkare", "Dermatologist"] },
+  {
+    id: "P-AHO",
+    name: "Anna Aho",
+    spec: "YLE",
+    clinics: ["HKI-KAMPPI", "RMT"],
+    title: ["Yleislääkäri", "Allmänläkare", "General practitioner"],
+  },
+  {
+    id: "P-BERG",
+    name: "Björn Berg",
+    spec: "YLE",
+    clinics: ["ESP-LEPPAVAARA"],
+    title: ["Yleislääkäri", "Allmänläkare", "General practitioner"],
+  },
+  {
+    id: "P-HEI",
+    name: "Helena Heikkinen",
+    spec: "HOI",
+    clinics: ["HKI-ITIS", "RMT"],
+    title: ["Sairaanhoitaja", "Sjukskötare", "Nurse"],
+  },
+  {
+    id: "P-KOS",
+    name: "Kari Koskinen",
+    spec: "FYS",
+    clinics: ["VAN-TIKKURILA"],
+    title: ["Fysioterapeutti", "Fysioterapeut", "Physiotherapist"],
+  },
+  {
+    id: "P-LAH",
+    name: "Laura Lahtinen",
+    spec: "LAS",
+    clinics: ["PJ-KAMPPI"],
+    title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"],
+  },
+  {
+    id: "P-MIE",
+    name: "Mikko Miettinen",
+    spec: "LAS",
+    clinics: ["PJ-KAMPPI", "RMT"],
+    title: ["Lastentautien erikoislääkäri", "Specialistläkare i barnsjukdomar", "Paediatrician"],
+  },
+  {
+    id: "P-NUR",
+    name: "Noora Nurmi",
+    spec: "GYN",
+    clinics: ["HKI-KAMPPI"],
+    title: ["Gynekologi", "Gynekolog", "Gynaecologist"],
+  },
+  {
+    id: "P-ORA",
+    name: "Olli Rantanen",
+    spec: "IHO",
+    clinics: ["KER-KESKUSTA", "JAR-KESKUSTA"],
+    title: ["Ihotautien erikoislääkäri", "Hudläkare", "Dermatologist"],
+  },
   { id: "P-SAL", name: "Sari Salo", spec: "PSY", clinics: ["RMT"], title: ["Psykologi", "Psykolog", "Psychologist"] },
-  { id: "P-TUO", name: "Timo Tuominen", spec: "TTH", clinics: ["TUU-HYRYLA", "HYV-KESKUSTA"], title: ["Työterveyslääkäri", "Företagsläkare", "Occupational health physician"] },
-  { id: "P-VIR", name: "Veera Virta", spec: "Y65V", clinics: ["HKI-KAMPPI", "VAN-TIKKURILA"], title: ["Yleislääkäri", "Allmänläkare", "General practitioner"] },
+  {
+    id: "P-TUO",
+    name: "Timo Tuominen",
+    spec: "TTH",
+    clinics: ["TUU-HYRYLA", "HYV-KESKUSTA"],
+    title: ["Työterveyslääkäri", "Företagsläkare", "Occupational health physician"],
+  },
+  {
+    id: "P-VIR",
+    name: "Veera Virta",
+    spec: "Y65V",
+    clinics: ["HKI-KAMPPI", "VAN-TIKKURILA"],
+    title: ["Yleislääkäri", "Allmänläkare", "General practitioner"],
+  },
 ];
 
 /** Base rates in cents; the price estimate adds the clinic fee (spec part 1 §9). Y65V uses the fixed Kela rate. */
-const RATES: Record<string, number> = { YLE: 8900, HOI: 4500, FYS: 6900, LAS: 9900, GYN: 12900, IHO: 12900, PSY: 11000, TTH: 8900, Y65V: 2820 };
-const CLINIC_FEE = { code: "TOIMISTO", nameFi: "Toimistomaksu", nameSv: "Expeditionsavgift", nameEn: "Clinic fee", cents: 1290 };
+const RATES: Record<string, number> = {
+  YLE: 8900,
+  HOI: 4500,
+  FYS: 6900,
+  LAS: 9900,
+  GYN: 12900,
+  IHO: 12900,
+  PSY: 11000,
+  TTH: 8900,
+  Y65V: 2820,
+};
+const CLINIC_FEE = {
+  code: "TOIMISTO",
+  nameFi: "Toimistomaksu",
+  nameSv: "Expeditionsavgift",
+  nameEn: "Clinic fee",
+  cents: 1290,
+};
 
 /** Which customer types' lists offer a specialty's slots. */
 function careTypesOf(specialtyId: string): CareType[] {
   if (specialtyId === "Y65V") return ["kela65"];
   if (specialtyId === "TTH") return ["occupational"];
-  if (specialtyId === "YLE" || specialtyId === "HOI" || specialtyId === "FYS") return ["private", "insurance", "occupational"];
+  if (specialtyId === "YLE" || specialtyId === "HOI" || specialtyId === "FYS")
+    return ["private", "insurance", "occupational"];
   return ["private", "insurance"];
 }
 
@@ -88,10 +247,9 @@ export async function seed(db: Database, today: Date) {
   const demo = demoPeople(year);
 
   await db.transaction(async (tx) => {
-    await tx.insert(s.clinics).values([
-      ...MUNICIPALITY_CLINICS,
-      { id: "RMT", name: "Etävastaanotto", municipality: "remote", isRemote: true },
-    ]);
+    await tx
+      .insert(s.clinics)
+      .values([...MUNICIPALITY_CLINICS, { id: "RMT", name: "Etävastaanotto", municipality: "remote", isRemote: true }]);
     await tx.insert(s.specialties).values(SPECIALTIES);
     await tx.insert(s.appointmentKinds).values([
       {
@@ -108,9 +266,12 @@ export async function seed(db: Database, today: Date) {
         nameFi: "Etävastaanotto",
         nameSv: "Distansmottagning",
         nameEn: "Remote appointment",
-        reservationInfoFi: "Ammattilainen soittaa tai avaa videoyhteyden varattuna aikana. Varmista, että puhelinnumerosi on oikein.",
-        reservationInfoSv: "Yrkespersonen ringer eller öppnar videoförbindelsen vid den bokade tiden. Kontrollera att ditt telefonnummer är rätt.",
-        reservationInfoEn: "The professional calls you or opens the video call at the reserved time. Make sure your phone number is correct.",
+        reservationInfoFi:
+          "Ammattilainen soittaa tai avaa videoyhteyden varattuna aikana. Varmista, että puhelinnumerosi on oikein.",
+        reservationInfoSv:
+          "Yrkespersonen ringer eller öppnar videoförbindelsen vid den bokade tiden. Kontrollera att ditt telefonnummer är rätt.",
+        reservationInfoEn:
+          "The professional calls you or opens the video call at the reserved time. Make sure your phone number is correct.",
       },
       {
         code: "Y65V",
@@ -190,7 +351,8 @@ export async function seed(db: Database, today: Date) {
               specialtyId: p.spec,
               startsAt: at(today, d, hour, (d * 15) % 60),
               durationMinutes: p.spec === "HOI" ? 20 : 30,
-              locationType: clinicId === "RMT" ? (hour % 4 === 0 ? "videoAppointment" : "phoneAppointment") : "physicalLocation",
+              locationType:
+                clinicId === "RMT" ? (hour % 4 === 0 ? "videoAppointment" : "phoneAppointment") : "physicalLocation",
               kindCode: kindOf(p.spec, clinicId),
               careTypes: careTypesOf(p.spec),
               // Psychologist appointments may only be reserved after strong identification.
@@ -203,21 +365,49 @@ export async function seed(db: Database, today: Date) {
     for (let i = 0; i < slots.length; i += 500) await tx.insert(s.appointments).values(slots.slice(i, i + 500));
 
     // Appointments the demo people hold.
-    const held = async (personKey: string, practitionerId: string, clinicId: string, specialtyId: string, startsAt: Date, extra: Partial<typeof s.reservations.$inferInsert> = {}) => {
+    const held = async (
+      personKey: string,
+      practitionerId: string,
+      clinicId: string,
+      specialtyId: string,
+      startsAt: Date,
+      extra: Partial<typeof s.reservations.$inferInsert> = {},
+    ) => {
       const [a] = await tx
         .insert(s.appointments)
-        .values({ clinicId, practitionerId, specialtyId, startsAt, durationMinutes: 30, locationType: clinicId === "RMT" ? "videoAppointment" : "physicalLocation", kindCode: kindOf(specialtyId, clinicId) })
+        .values({
+          clinicId,
+          practitionerId,
+          specialtyId,
+          startsAt,
+          durationMinutes: 30,
+          locationType: clinicId === "RMT" ? "videoAppointment" : "physicalLocation",
+          kindCode: kindOf(specialtyId, clinicId),
+        })
         .returning({ id: s.appointments.id });
-      await tx.insert(s.reservations).values({ appointmentId: a.id, personId: ids[personKey], reservedAt: new Date(today.getTime() - 7 * DAY), ...extra });
+      await tx
+        .insert(s.reservations)
+        .values({
+          appointmentId: a.id,
+          personId: ids[personKey],
+          reservedAt: new Date(today.getTime() - 7 * DAY),
+          ...extra,
+        });
     };
     await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, 2, 9, 30));
     await held("patient", "P-NUR", "HKI-KAMPPI", "GYN", at(today, 12, 14, 0));
     await held("patient", "P-SAL", "RMT", "PSY", at(today, 20, 10, 0));
-    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, -30, 9, 0), { checkedInAt: at(today, -30, 8, 50), room: "214" });
+    await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, -30, 9, 0), {
+      checkedInAt: at(today, -30, 8, 50),
+      room: "214",
+    });
     // Within the cancellation limit (a few hours from now), and one the clinic cancelled.
     const soon = new Date(Math.ceil((today.getTime() + 3 * 60 * 60 * 1000) / (15 * 60 * 1000)) * 15 * 60 * 1000);
     await held("patient", "P-HEI", "HKI-ITIS", "HOI", soon);
-    await held("patient", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 6, 15, 0), { status: "providerCancelled", cancelledAt: new Date(today.getTime() - DAY) });
+    await held("patient", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 6, 15, 0), {
+      status: "providerCancelled",
+      cancelledAt: new Date(today.getTime() - DAY),
+    });
     await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0));
     await held("guardian", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 9, 8, 0));
     // Self check-in states relative to the moment of seeding: open now, already checked in to a room, and a
@@ -243,58 +433,207 @@ export async function seed(db: Database, today: Date) {
     // Conversations.
     const [t1] = await tx
       .insert(s.threads)
-      .values({ personId: ids.patient, title: "Laboratoriotulokset", createdAt: at(today, -3, 10), customerReadAt: at(today, -3, 10, 5) })
+      .values({
+        personId: ids.patient,
+        title: "Laboratoriotulokset",
+        createdAt: at(today, -3, 10),
+        customerReadAt: at(today, -3, 10, 5),
+      })
       .returning({ id: s.threads.id });
     await tx.insert(s.messages).values([
-      { threadId: t1.id, authorType: "CustomerUser", authorName: "Maija Meikäläinen", content: "Hei, onko verikokeiden tulokset jo tulleet?", createdAt: at(today, -3, 10) },
-      { threadId: t1.id, authorType: "ProfessionalUser", authorName: "Anna Aho", content: "Hei! Tulokset ovat normaalit, kontrollia ei tarvita.", createdAt: at(today, -1, 15, 20) },
+      {
+        threadId: t1.id,
+        authorType: "CustomerUser",
+        authorName: "Maija Meikäläinen",
+        content: "Hei, onko verikokeiden tulokset jo tulleet?",
+        createdAt: at(today, -3, 10),
+      },
+      {
+        threadId: t1.id,
+        authorType: "ProfessionalUser",
+        authorName: "Anna Aho",
+        content: "Hei! Tulokset ovat normaalit, kontrollia ei tarvita.",
+        createdAt: at(today, -1, 15, 20),
+      },
     ]);
     const [t2] = await tx
       .insert(s.threads)
-      .values({ personId: ids.patient, title: "Reseptin uusiminen", createdAt: at(today, -40, 9), customerReadAt: at(today, -38, 12), isActive: false })
+      .values({
+        personId: ids.patient,
+        title: "Reseptin uusiminen",
+        createdAt: at(today, -40, 9),
+        customerReadAt: at(today, -38, 12),
+        isActive: false,
+      })
       .returning({ id: s.threads.id });
     await tx.insert(s.messages).values([
-      { threadId: t2.id, authorType: "CustomerUser", authorName: "Maija Meikäläinen", content: "Voisitteko uusia reseptini?", createdAt: at(today, -40, 9) },
-      { threadId: t2.id, authorType: "ProfessionalUser", authorName: "Helena Heikkinen", content: "Resepti on uusittu.", createdAt: at(today, -39, 11) },
+      {
+        threadId: t2.id,
+        authorType: "CustomerUser",
+        authorName: "Maija Meikäläinen",
+        content: "Voisitteko uusia reseptini?",
+        createdAt: at(today, -40, 9),
+      },
+      {
+        threadId: t2.id,
+        authorType: "ProfessionalUser",
+        authorName: "Helena Heikkinen",
+        content: "Resepti on uusittu.",
+        createdAt: at(today, -39, 11),
+      },
     ]);
 
     await tx.insert(s.visits).values([
-      { personId: ids.patient, dateTime: at(today, -30, 9), practitionerId: "P-AHO", specialtyId: "YLE", summary: "Flunssaoireet, kotihoito-ohjeet." },
-      { personId: ids.patient, dateTime: at(today, -120, 14), practitionerId: "P-NUR", specialtyId: "GYN", summary: "Vuositarkastus." },
-      { personId: ids.youngChild, dateTime: at(today, -60, 13), practitionerId: "P-LAH", specialtyId: "LAS", summary: "Korvatulehdus." },
-      { personId: ids.guardian, dateTime: at(today, -15, 8), practitionerId: "P-BERG", specialtyId: "YLE", summary: "Selkäkipu." },
+      {
+        personId: ids.patient,
+        dateTime: at(today, -30, 9),
+        practitionerId: "P-AHO",
+        specialtyId: "YLE",
+        summary: "Flunssaoireet, kotihoito-ohjeet.",
+      },
+      {
+        personId: ids.patient,
+        dateTime: at(today, -120, 14),
+        practitionerId: "P-NUR",
+        specialtyId: "GYN",
+        summary: "Vuositarkastus.",
+      },
+      {
+        personId: ids.youngChild,
+        dateTime: at(today, -60, 13),
+        practitionerId: "P-LAH",
+        specialtyId: "LAS",
+        summary: "Korvatulehdus.",
+      },
+      {
+        personId: ids.guardian,
+        dateTime: at(today, -15, 8),
+        practitionerId: "P-BERG",
+        specialtyId: "YLE",
+        summary: "Selkäkipu.",
+      },
     ]);
     await tx.insert(s.prescriptions).values([
-      { personId: ids.patient, medicineName: "Burana", strength: "400 mg", issuedDate: isoDate(at(today, -30, 12)), isRenewable: false, dosageGuide: "1 tabletti tarvittaessa, enintään 3 kertaa päivässä" },
-      { personId: ids.patient, medicineName: "Levaxin", strength: "50 µg", issuedDate: isoDate(at(today, -300, 12)), isRenewable: true, dosageGuide: "1 tabletti aamulla" },
-      { personId: ids.patient, medicineName: "Ventoline", strength: "0,1 mg/annos", issuedDate: isoDate(at(today, -200, 12)), isRenewable: true, dosageGuide: "1–2 inhalaatiota tarvittaessa" },
-      { personId: ids.youngChild, medicineName: "Amorion", strength: "100 mg/ml", issuedDate: isoDate(at(today, -60, 12)), isRenewable: false, dosageGuide: "5 ml kahdesti päivässä 7 vrk" },
+      {
+        personId: ids.patient,
+        medicineName: "Burana",
+        strength: "400 mg",
+        issuedDate: isoDate(at(today, -30, 12)),
+        isRenewable: false,
+        dosageGuide: "1 tabletti tarvittaessa, enintään 3 kertaa päivässä",
+      },
+      {
+        personId: ids.patient,
+        medicineName: "Levaxin",
+        strength: "50 µg",
+        issuedDate: isoDate(at(today, -300, 12)),
+        isRenewable: true,
+        dosageGuide: "1 tabletti aamulla",
+      },
+      {
+        personId: ids.patient,
+        medicineName: "Ventoline",
+        strength: "0,1 mg/annos",
+        issuedDate: isoDate(at(today, -200, 12)),
+        isRenewable: true,
+        dosageGuide: "1–2 inhalaatiota tarvittaessa",
+      },
+      {
+        personId: ids.youngChild,
+        medicineName: "Amorion",
+        strength: "100 mg/ml",
+        issuedDate: isoDate(at(today, -60, 12)),
+        isRenewable: false,
+        dosageGuide: "5 ml kahdesti päivässä 7 vrk",
+      },
     ]);
     await tx.insert(s.referrals).values([
-      { personId: ids.patient, type: "laboratory", title: "Perusverenkuva, TSH", createdOn: isoDate(at(today, -5, 12)), validUntil: isoDate(at(today, 25, 12)), practitionerId: "P-AHO" },
-      { personId: ids.patient, type: "imaging", title: "Polven röntgen", createdOn: isoDate(at(today, -10, 12)), validUntil: isoDate(at(today, 80, 12)), practitionerId: "P-AHO" },
+      {
+        personId: ids.patient,
+        type: "laboratory",
+        title: "Perusverenkuva, TSH",
+        createdOn: isoDate(at(today, -5, 12)),
+        validUntil: isoDate(at(today, 25, 12)),
+        practitionerId: "P-AHO",
+      },
+      {
+        personId: ids.patient,
+        type: "imaging",
+        title: "Polven röntgen",
+        createdOn: isoDate(at(today, -10, 12)),
+        validUntil: isoDate(at(today, 80, 12)),
+        practitionerId: "P-AHO",
+      },
     ]);
     const sampled = isoDate(at(today, -4, 12));
     await tx.insert(s.labResults).values([
-      { personId: ids.patient, sampledOn: sampled, code: "B-PVK", displayName: "Perusverenkuva", isReady: true, resultText: "Normaali" },
-      { personId: ids.patient, sampledOn: sampled, code: "TSH", displayName: "Tyreotropiini", isReady: true, resultNumber: "2.1", unit: "mU/l", referenceMin: "0.5", referenceMax: "3.6" },
+      {
+        personId: ids.patient,
+        sampledOn: sampled,
+        code: "B-PVK",
+        displayName: "Perusverenkuva",
+        isReady: true,
+        resultText: "Normaali",
+      },
+      {
+        personId: ids.patient,
+        sampledOn: sampled,
+        code: "TSH",
+        displayName: "Tyreotropiini",
+        isReady: true,
+        resultNumber: "2.1",
+        unit: "mU/l",
+        referenceMin: "0.5",
+        referenceMax: "3.6",
+      },
       { personId: ids.patient, sampledOn: sampled, code: "fP-Kol", displayName: "Kolesteroli", isReady: false },
     ]);
-    await tx.insert(s.imagingResults).values([
-      { personId: ids.patient, examinationName: "Keuhkojen röntgen", imagingDate: isoDate(at(today, -90, 12)), statementText: "Ei poikkeavaa." },
-    ]);
+    await tx
+      .insert(s.imagingResults)
+      .values([
+        {
+          personId: ids.patient,
+          examinationName: "Keuhkojen röntgen",
+          imagingDate: isoDate(at(today, -90, 12)),
+          statementText: "Ei poikkeavaa.",
+        },
+      ]);
     await tx.insert(s.questionnaireInvitations).values([
       { personId: ids.patient, title: "Esitietolomake", createdAt: at(today, -2, 9) },
-      { personId: ids.patient, title: "Tyytyväisyyskysely", createdAt: at(today, -50, 9), answeredAt: at(today, -49, 9) },
+      {
+        personId: ids.patient,
+        title: "Tyytyväisyyskysely",
+        createdAt: at(today, -50, 9),
+        answeredAt: at(today, -49, 9),
+      },
     ]);
 
     // Insurers' development stand-in: Maija has a LähiTapiola policy with one valid permit, Matti Pohjola personal
     // and company policies, Kalle's checks fail with a technical fault; everyone else has no insurance.
-    const knee = { symptom: { fi: "Polven vamma", sv: "Knäskada", en: "Knee injury" }, bodyPart: { fi: "Polvi", sv: "Knä", en: "Knee" } };
-    const coverage = (id: string, name: string, terms: string[]) => ({ id, name, terms: terms.map((n, i) => ({ id: `${id}-${i + 1}`, name: n })) });
+    const knee = {
+      symptom: { fi: "Polven vamma", sv: "Knäskada", en: "Knee injury" },
+      bodyPart: { fi: "Polvi", sv: "Knä", en: "Knee" },
+    };
+    const coverage = (id: string, name: string, terms: string[]) => ({
+      id,
+      name,
+      terms: terms.map((n, i) => ({ id: `${id}-${i + 1}`, name: n })),
+    });
     await tx.insert(s.demoInsurancePolicies).values([
-      { personId: ids.patient, insurer: "LAHITAPIOLA", policyId: "LT-2024-118822", productName: "LähiTapiola Terveysvakuutus", validFrom: isoDate(at(today, -400, 12)) },
-      { personId: ids.guardian, insurer: "POHJOLA", policyId: "OP-55102233", productName: "Pohjola Sairauskuluvakuutus", validFrom: isoDate(at(today, -700, 12)) },
+      {
+        personId: ids.patient,
+        insurer: "LAHITAPIOLA",
+        policyId: "LT-2024-118822",
+        productName: "LähiTapiola Terveysvakuutus",
+        validFrom: isoDate(at(today, -400, 12)),
+      },
+      {
+        personId: ids.guardian,
+        insurer: "POHJOLA",
+        policyId: "OP-55102233",
+        productName: "Pohjola Sairauskuluvakuutus",
+        validFrom: isoDate(at(today, -700, 12)),
+      },
       {
         personId: ids.guardian,
         insurer: "POHJOLA",
@@ -302,11 +641,28 @@ export async function seed(db: Database, today: Date) {
         productName: "Pohjola Yrityksen vapaa-ajan tapaturmavakuutus",
         owner: "company",
         eventTypes: ["leisureAccident"],
-        coverages: [coverage("HOITO", "Hoitokulut", ["Lääkärin palkkiot", "Tutkimukset"]), coverage("FYSIO", "Fysioterapia", ["Enintään 10 kertaa"])],
+        coverages: [
+          coverage("HOITO", "Hoitokulut", ["Lääkärin palkkiot", "Tutkimukset"]),
+          coverage("FYSIO", "Fysioterapia", ["Enintään 10 kertaa"]),
+        ],
         validFrom: isoDate(at(today, -300, 12)),
       },
-      { personId: ids.smsUser, insurer: "POHJOLA", policyId: "OP-FAULT", productName: "Pohjola Sairauskuluvakuutus", validFrom: isoDate(at(today, -100, 12)), simulateFault: true },
-      { personId: ids.smsUser, insurer: "LAHITAPIOLA", policyId: "LT-FAULT", productName: "LähiTapiola Terveysvakuutus", validFrom: isoDate(at(today, -100, 12)), simulateFault: true },
+      {
+        personId: ids.smsUser,
+        insurer: "POHJOLA",
+        policyId: "OP-FAULT",
+        productName: "Pohjola Sairauskuluvakuutus",
+        validFrom: isoDate(at(today, -100, 12)),
+        simulateFault: true,
+      },
+      {
+        personId: ids.smsUser,
+        insurer: "LAHITAPIOLA",
+        policyId: "LT-FAULT",
+        productName: "LähiTapiola Terveysvakuutus",
+        validFrom: isoDate(at(today, -100, 12)),
+        simulateFault: true,
+      },
     ]);
     const permitValidTo = isoDate(at(today, 60, 12));
     await tx.insert(s.demoDirectCompensationPermits).values({

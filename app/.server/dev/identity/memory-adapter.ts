@@ -6,7 +6,13 @@ import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 
 type Entry = { payload: AdapterPayload; expires: number };
 
-const GRANTABLE = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
+const GRANTABLE = new Set([
+  "AccessToken",
+  "AuthorizationCode",
+  "RefreshToken",
+  "DeviceCode",
+  "BackchannelAuthenticationRequest",
+]);
 const MAX_ENTRIES = 10_000;
 
 export function createMemoryAdapterFactory(): AdapterFactory {

@@ -181,7 +181,12 @@ ${cancelForm(ctx)}`;
   return layout({ locale: ctx.locale, basePath: ctx.basePath, title: t.mandateTitle, body });
 }
 
-export function renderErrorPage(opts: { locale: DevLocale; basePath: string; message: string; detail?: string }): string {
+export function renderErrorPage(opts: {
+  locale: DevLocale;
+  basePath: string;
+  message: string;
+  detail?: string;
+}): string {
   const t = DEV_TEXTS[opts.locale];
   const body = `<p class="tag">DEV</p>
 <h1>${escapeHtml(t.errorTitle)}</h1>

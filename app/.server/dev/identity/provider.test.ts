@@ -27,11 +27,36 @@ function validHetu(code: string): boolean {
   return !!m && CHECK[Number(m[1] + m[2]) % 31] === m[3];
 }
 
-const GUARDIAN: DemoPerson = { identityCode: hetu("150385", "-", "912"), firstName: "Maija", lastName: "Meikäläinen", description: "huoltaja" };
-const SINGLE: DemoPerson = { identityCode: hetu("010170", "-", "934"), firstName: "Matti", lastName: "Virtanen", description: "ei lapsia" };
-const TRICKY: DemoPerson = { identityCode: hetu("020202", "A", "956"), firstName: "<script>", lastName: "O'Brien & Co", description: "\"quoted\"" };
-const CHILD_A: DemoChild = { identityCode: hetu("010118", "A", "944"), firstName: "Aino", lastName: "Meikäläinen", age: 7 };
-const CHILD_B: DemoChild = { identityCode: hetu("050509", "A", "978"), firstName: "Eino", lastName: "Meikäläinen", age: 16 };
+const GUARDIAN: DemoPerson = {
+  identityCode: hetu("150385", "-", "912"),
+  firstName: "Maija",
+  lastName: "Meikäläinen",
+  description: "huoltaja",
+};
+const SINGLE: DemoPerson = {
+  identityCode: hetu("010170", "-", "934"),
+  firstName: "Matti",
+  lastName: "Virtanen",
+  description: "ei lapsia",
+};
+const TRICKY: DemoPerson = {
+  identityCode: hetu("020202", "A", "956"),
+  firstName: "<script>",
+  lastName: "O'Brien & Co",
+  description: '"quoted"',
+};
+const CHILD_A: DemoChild = {
+  identityCode: hetu("010118", "A", "944"),
+  firstName: "Aino",
+  lastName: "Meikäläinen",
+  age: 7,
+};
+const CHILD_B: DemoChild = {
+  identityCode: hetu("050509", "A", "978"),
+  firstName: "Eino",
+  lastName: "Meikäläinen",
+  age: 16,
+};
 
 const ACR_LABELS = { "urn:ftn:nordea": "Nordea", "urn:ftn:op": "OP", "urn:ftn:mobiilivarmenne": "Mobiilivarmenne" };
 
@@ -62,8 +87,18 @@ beforeAll(async () => {
   // A second client whose keys include an encryption key: exercises encrypted ID tokens and
   // signed request objects, as real FTN brokers use them.
   const enc = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
-  const encPrivate = { ...(enc.privateKey.export({ format: "jwk" }) as object), kid: "enc-1", alg: "RSA-OAEP-256", use: "enc" };
-  const encPublic = { ...(enc.publicKey.export({ format: "jwk" }) as object), kid: "enc-1", alg: "RSA-OAEP-256", use: "enc" };
+  const encPrivate = {
+    ...(enc.privateKey.export({ format: "jwk" }) as object),
+    kid: "enc-1",
+    alg: "RSA-OAEP-256",
+    use: "enc",
+  };
+  const encPublic = {
+    ...(enc.publicKey.export({ format: "jwk" }) as object),
+    kid: "enc-1",
+    alg: "RSA-OAEP-256",
+    use: "enc",
+  };
   encryptedClient = { decryptionJwk: encPrivate };
 
   const common = {
@@ -98,7 +133,12 @@ afterAll(async () => {
 let encryptedClient: { decryptionJwk: object };
 
 function useDevProvider() {
-  configureIdentity({ issuer: `${origin}/dev/identity`, clientId: "portal", privateJwk: clientPrivateJwk, allowHttp: true });
+  configureIdentity({
+    issuer: `${origin}/dev/identity`,
+    clientId: "portal",
+    privateJwk: clientPrivateJwk,
+    allowHttp: true,
+  });
 }
 
 afterEach(() => {
@@ -276,7 +316,10 @@ describe("development identity provider with the relying party", () => {
 
     // The provider passes whatever was chosen; the portal checks age and guardianship.
     const mandateTarget = actionOf(mandatePage, "mandate");
-    const chosen = await browser.post(mandateTarget, { csrf: csrfOf(mandatePage.html), childIdentityCode: CHILD_B.identityCode });
+    const chosen = await browser.post(mandateTarget, {
+      csrf: csrfOf(mandatePage.html),
+      childIdentityCode: CHILD_B.identityCode,
+    });
     const callback = await browser.followToCallback(chosen, mandateTarget);
     const person = await completeLogin({ currentUrl: callback, pending });
     expect(person.identityCode).toBe(GUARDIAN.identityCode);
@@ -300,7 +343,10 @@ describe("development identity provider with the relying party", () => {
   it("rejects a form with a wrong CSRF token", async () => {
     useDevProvider();
     const { browser, page } = await openLogin();
-    const response = await browser.post(actionOf(page, "person"), { csrf: "forged", identityCode: SINGLE.identityCode });
+    const response = await browser.post(actionOf(page, "person"), {
+      csrf: "forged",
+      identityCode: SINGLE.identityCode,
+    });
     expect(response.status).toBe(403);
     const other = await browser.post(actionOf(page, "cancel"), {});
     expect(other.status).toBe(403);
@@ -310,11 +356,17 @@ describe("development identity provider with the relying party", () => {
     useDevProvider();
     const { browser, pending, page } = await openLogin({ uiLocale: "en" });
     const target = actionOf(page, "identity-code");
-    const bad = await browser.post(target, { csrf: csrfOf(page.html), identityCode: "131052-308X", firstName: "Testi" });
+    const bad = await browser.post(target, {
+      csrf: csrfOf(page.html),
+      identityCode: "131052-308X",
+      firstName: "Testi",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain('<title>Error: Development identity provider</title>');
-    expect(html).toMatch(/class="error-summary" role="alert"[^>]*>[\s\S]*<a href="#identityCode">Enter the personal identity code in the correct format/);
+    expect(html).toContain("<title>Error: Development identity provider</title>");
+    expect(html).toMatch(
+      /class="error-summary" role="alert"[^>]*>[\s\S]*<a href="#identityCode">Enter the personal identity code in the correct format/,
+    );
     expect(html).toContain('aria-describedby="identityCode-hint identityCode-error"');
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('id="identityCode-error"');
@@ -322,7 +374,12 @@ describe("development identity provider with the relying party", () => {
     expect(html).toContain('value="Testi"');
 
     // A valid code (typed in lower case) works, names are optional.
-    const good = await browser.post(target, { csrf: csrfOf(html), identityCode: " 131052-308t ", firstName: "", lastName: "" });
+    const good = await browser.post(target, {
+      csrf: csrfOf(html),
+      identityCode: " 131052-308t ",
+      firstName: "",
+      lastName: "",
+    });
     const callback = await browser.followToCallback(good, target);
     const person = await completeLogin({ currentUrl: callback, pending });
     expect(person).toEqual({ identityCode: "131052-308T", acr: "urn:ftn:nordea" });
@@ -359,7 +416,9 @@ describe("development identity provider with the relying party", () => {
     const first = await openLogin();
     const firstChoice = await choosePerson(first.browser, first.page, SINGLE.identityCode);
     const firstCallback = await first.browser.followToCallback(firstChoice.response, firstChoice.target);
-    expect((await completeLogin({ currentUrl: firstCallback, pending: first.pending })).identityCode).toBe(SINGLE.identityCode);
+    expect((await completeLogin({ currentUrl: firstCallback, pending: first.pending })).identityCode).toBe(
+      SINGLE.identityCode,
+    );
 
     const browser = first.browser;
     const { url, pending } = await beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" });
@@ -408,12 +467,21 @@ describe("development identity provider with the relying party", () => {
     process.env.OIDC_ISSUER = `${origin}/dev/identity`;
     process.env.OIDC_CLIENT_ID = "portal";
     process.env.OIDC_CLIENT_SECRET = "secret";
-    await expect(beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" })).rejects.toMatchObject({ code: "failed" });
+    await expect(beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" })).rejects.toMatchObject({
+      code: "failed",
+    });
   });
 
   it("retries discovery after a failure", async () => {
-    configureIdentity({ issuer: `${origin}/nowhere`, clientId: "portal", privateJwk: clientPrivateJwk, allowHttp: true });
-    await expect(beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" })).rejects.toMatchObject({ code: "failed" });
+    configureIdentity({
+      issuer: `${origin}/nowhere`,
+      clientId: "portal",
+      privateJwk: clientPrivateJwk,
+      allowHttp: true,
+    });
+    await expect(beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" })).rejects.toMatchObject({
+      code: "failed",
+    });
     useDevProvider();
     await expect(beginLogin({ redirectUri, acrValue: "urn:ftn:op", uiLocale: "fi" })).resolves.toHaveProperty("url");
   });
@@ -434,7 +502,10 @@ describe("development identity provider with the relying party", () => {
     const { response, target } = await choosePerson(browser, page, GUARDIAN.identityCode);
     const mandatePage = await browser.followToPage(response, target);
     const mandateTarget = actionOf(mandatePage, "mandate");
-    const chosen = await browser.post(mandateTarget, { csrf: csrfOf(mandatePage.html), childIdentityCode: CHILD_A.identityCode });
+    const chosen = await browser.post(mandateTarget, {
+      csrf: csrfOf(mandatePage.html),
+      childIdentityCode: CHILD_A.identityCode,
+    });
     const callback = await browser.followToCallback(chosen, mandateTarget);
     const person = await completeLogin({ currentUrl: callback, pending });
     expect(person).toEqual({
@@ -446,10 +517,17 @@ describe("development identity provider with the relying party", () => {
     });
 
     // Without the decryption key the (encrypted) ID token cannot be read.
-    configureIdentity({ issuer: `${origin}/enc/identity`, clientId: "portal-enc", privateJwk: clientPrivateJwk, allowHttp: true });
+    configureIdentity({
+      issuer: `${origin}/enc/identity`,
+      clientId: "portal-enc",
+      privateJwk: clientPrivateJwk,
+      allowHttp: true,
+    });
     const plain = await openLogin();
     const choice = await choosePerson(plain.browser, plain.page, SINGLE.identityCode);
     const plainCallback = await plain.browser.followToCallback(choice.response, choice.target);
-    await expect(completeLogin({ currentUrl: plainCallback, pending: plain.pending })).rejects.toBeInstanceOf(IdentityError);
+    await expect(completeLogin({ currentUrl: plainCallback, pending: plain.pending })).rejects.toBeInstanceOf(
+      IdentityError,
+    );
   });
 });

@@ -17,7 +17,14 @@ import Provider from "oidc-provider";
 import type { Account, ClientMetadata, Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 
 import { createMemoryAdapterFactory } from "./memory-adapter";
-import { DEV_CSS, renderErrorPage, renderLoginPage, renderMandatePage, type LoginFormState, type PageContext } from "./pages";
+import {
+  DEV_CSS,
+  renderErrorPage,
+  renderLoginPage,
+  renderMandatePage,
+  type LoginFormState,
+  type PageContext,
+} from "./pages";
 import { DEV_TEXTS, pickLocale, type DevLocale } from "./texts";
 
 export type DemoPerson = { identityCode: string; firstName: string; lastName: string; description: string };
@@ -67,7 +74,12 @@ export async function generateClientKeys(): Promise<{ privateJwk: object; public
   const { privateKey, publicKey } = await generateKeyPairAsync("ec", { namedCurve: "P-256" });
   const publicJwk = publicKey.export({ format: "jwk" }) as Record<string, unknown>;
   const kid = thumbprint(publicJwk);
-  const privateJwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid, alg: "ES256", use: "sig" };
+  const privateJwk = {
+    ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>),
+    kid,
+    alg: "ES256",
+    use: "sig",
+  };
   return { privateJwk, publicJwks: { keys: [{ ...publicJwk, kid, alg: "ES256", use: "sig" }] } };
 }
 
@@ -276,7 +288,12 @@ export async function createDevIdentityProvider(opts: DevIdentityProviderOptions
     return loadInteraction(req, res);
   }
 
-  async function renderLogin(res: Response, interaction: Interaction, form: LoginFormState, status = 200): Promise<void> {
+  async function renderLogin(
+    res: Response,
+    interaction: Interaction,
+    form: LoginFormState,
+    status = 200,
+  ): Promise<void> {
     const people = await opts.listDemoPeople();
     setPageHeaders(res);
     res
@@ -289,13 +306,16 @@ export async function createDevIdentityProvider(opts: DevIdentityProviderOptions
     const children = await opts.listChildren(guardian.identityCode);
     const name = [guardian.firstName, guardian.lastName].filter(Boolean).join(" ") || guardian.identityCode;
     setPageHeaders(res);
-    res.status(200).type("html").send(
-      renderMandatePage(pageContext(interaction), {
-        guardianName: name,
-        guardianIdentityCode: guardian.identityCode,
-        children,
-      }),
-    );
+    res
+      .status(200)
+      .type("html")
+      .send(
+        renderMandatePage(pageContext(interaction), {
+          guardianName: name,
+          guardianIdentityCode: guardian.identityCode,
+          children,
+        }),
+      );
   }
 
   /**
@@ -345,7 +365,12 @@ export async function createDevIdentityProvider(opts: DevIdentityProviderOptions
   }
 
   /** Page 1 done: go to the mandate page when the mandate scope was requested, else finish. */
-  async function personChosen(req: Request, res: Response, interaction: Interaction, person: ChosenPerson): Promise<void> {
+  async function personChosen(
+    req: Request,
+    res: Response,
+    interaction: Interaction,
+    person: ChosenPerson,
+  ): Promise<void> {
     if (mandateRequested(interaction)) {
       pruneExpired();
       pendingGuardians.set(interaction.uid, { person, expires: Date.now() + INTERACTION_TTL * 1000 });

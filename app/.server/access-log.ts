@@ -16,14 +16,12 @@ export async function logAccess(
   },
   executor: Database | Transaction = db(),
 ) {
-  await executor
-    .insert(accessLog)
-    .values({
-      at: now(),
-      actorId: entry.actorId,
-      subjectId: entry.subjectId,
-      action: entry.action ?? "read",
-      resource: entry.resource,
-      resourceId: entry.resourceId ?? null,
-    });
+  await executor.insert(accessLog).values({
+    at: now(),
+    actorId: entry.actorId,
+    subjectId: entry.subjectId,
+    action: entry.action ?? "read",
+    resource: entry.resource,
+    resourceId: entry.resourceId ?? null,
+  });
 }

@@ -57,18 +57,16 @@ function careTypesOf(spec: string): CareType[] {
 async function seedSlots(db: Database) {
   await db.insert(s.clinics).values(CLINICS);
   await db.insert(s.specialties).values(SPECIALTIES.map((id) => ({ id, nameFi: id, nameSv: id, nameEn: id })));
-  await db
-    .insert(s.practitioners)
-    .values(
-      PRACTITIONERS.map((p) => ({
-        id: p.id,
-        name: `Practitioner ${p.id}`,
-        titleFi: "T",
-        titleSv: "T",
-        titleEn: "T",
-        specialtyId: p.spec,
-      })),
-    );
+  await db.insert(s.practitioners).values(
+    PRACTITIONERS.map((p) => ({
+      id: p.id,
+      name: `Practitioner ${p.id}`,
+      titleFi: "T",
+      titleSv: "T",
+      titleEn: "T",
+      specialtyId: p.spec,
+    })),
+  );
   const today = helsinkiToday(NOW);
   let batch: (typeof s.appointments.$inferInsert)[] = [];
   for (let i = 0; i < SLOTS; i++) {

@@ -174,22 +174,18 @@ describe("reservations", () => {
       new Date(FIXED_NOW.getTime() + 21 * DAY),
       new Date(FIXED_NOW.getTime() + 28 * DAY),
     );
-    await t.db
-      .insert(s.reservations)
-      .values({
-        appointmentId: slot.id,
-        personId: t.person("patient").id,
-        status: "cancelled",
-        cancelledAt: FIXED_NOW,
-      });
-    await t.db
-      .insert(s.reservations)
-      .values({
-        appointmentId: slot.id,
-        personId: t.person("senior").id,
-        status: "providerCancelled",
-        cancelledAt: FIXED_NOW,
-      });
+    await t.db.insert(s.reservations).values({
+      appointmentId: slot.id,
+      personId: t.person("patient").id,
+      status: "cancelled",
+      cancelledAt: FIXED_NOW,
+    });
+    await t.db.insert(s.reservations).values({
+      appointmentId: slot.id,
+      personId: t.person("senior").id,
+      status: "providerCancelled",
+      cancelledAt: FIXED_NOW,
+    });
     await t.db.insert(s.reservations).values({ appointmentId: slot.id, personId: t.person("employee").id });
 
     const rows = await t.db.select().from(s.reservations).where(eq(s.reservations.appointmentId, slot.id));

@@ -385,14 +385,12 @@ export async function seed(db: Database, today: Date) {
           kindCode: kindOf(specialtyId, clinicId),
         })
         .returning({ id: s.appointments.id });
-      await tx
-        .insert(s.reservations)
-        .values({
-          appointmentId: a.id,
-          personId: ids[personKey],
-          reservedAt: new Date(today.getTime() - 7 * DAY),
-          ...extra,
-        });
+      await tx.insert(s.reservations).values({
+        appointmentId: a.id,
+        personId: ids[personKey],
+        reservedAt: new Date(today.getTime() - 7 * DAY),
+        ...extra,
+      });
     };
     await held("patient", "P-AHO", "HKI-KAMPPI", "YLE", at(today, 2, 9, 30));
     await held("patient", "P-NUR", "HKI-KAMPPI", "GYN", at(today, 12, 14, 0));
@@ -588,16 +586,14 @@ export async function seed(db: Database, today: Date) {
       },
       { personId: ids.patient, sampledOn: sampled, code: "fP-Kol", displayName: "Kolesteroli", isReady: false },
     ]);
-    await tx
-      .insert(s.imagingResults)
-      .values([
-        {
-          personId: ids.patient,
-          examinationName: "Keuhkojen röntgen",
-          imagingDate: isoDate(at(today, -90, 12)),
-          statementText: "Ei poikkeavaa.",
-        },
-      ]);
+    await tx.insert(s.imagingResults).values([
+      {
+        personId: ids.patient,
+        examinationName: "Keuhkojen röntgen",
+        imagingDate: isoDate(at(today, -90, 12)),
+        statementText: "Ei poikkeavaa.",
+      },
+    ]);
     await tx.insert(s.questionnaireInvitations).values([
       { personId: ids.patient, title: "Esitietolomake", createdAt: at(today, -2, 9) },
       {

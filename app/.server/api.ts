@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { firstUnplainPath, isPlainText } from "~/lib/text";
+import { MAX_JSON_DEPTH, firstUnplainPath, isPlainText, nestsDeeperThan } from "~/lib/text";
 
 /**
  * The shared edge of the JSON calls (/api/*) and form posts: reading a body that may be anything, the spec's
@@ -88,6 +88,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
       refuse("", "Malformed JSON");
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) refuse("", "Expected a JSON object");
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH)) refuse("", "Nested too deeply");
     const bad = firstUnplainPath(value);
     if (bad !== null) refuse(bad, "Invalid characters");
     return value as Record<string, unknown>;

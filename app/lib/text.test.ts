@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { INVALID_CHARACTERS, firstUnplainPath, isPlainText, textField } from "./text";
+import { INVALID_CHARACTERS, firstUnplainPath, isPlainText, nestsDeeperThan, textField } from "./text";
 
 describe("isPlainText", () => {
   it("accepts text in any script, emoji and line breaks", () => {
@@ -52,5 +52,20 @@ describe("textField", () => {
     expect(schema.safeParse({ name: 5 }).error!.issues[0].message).toBe("required");
     expect(schema.safeParse({ name: "abcdef" }).error!.issues[0].message).toBe("tooLong");
     expect(schema.parse({ name: " abc " })).toEqual({ name: "abc" });
+  });
+});
+
+describe("deeply nested JSON", () => {
+  const deep = JSON.parse(`{"a":${"[".repeat(20_000)}"x\\u0000"${"]".repeat(20_000)}}`);
+
+  it("is walked without exhausting the stack, and its bad string found", () => {
+    expect(firstUnplainPath(deep)).toBe(`a${".0".repeat(20_000)}`);
+  });
+
+  it("is measured against a depth limit", () => {
+    expect(nestsDeeperThan(deep, 16)).toBe(true);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 16)).toBe(false);
+    expect(nestsDeeperThan({ a: [[[1]]] }, 3)).toBe(true);
+    expect(nestsDeeperThan({ a: [[1]] }, 3)).toBe(false);
   });
 });

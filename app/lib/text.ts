@@ -23,15 +23,39 @@ export function isPlainText(value: string): boolean {
  * (`"arrivalReason"`, `"items.0.name"`); null when everything is plain.
  */
 export function firstUnplainPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return isPlainText(value) ? null : path.join(".");
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = [...path, key];
-    if (!isPlainText(key)) return at.join(".");
-    const found = firstUnplainPath(item, at);
-    if (found !== null) return found;
+  // Iterative, so a deeply nested body cannot exhaust the stack (see MAX_JSON_DEPTH).
+  const pending: { value: unknown; path: string[] }[] = [{ value, path }];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (typeof next.value === "string") {
+      if (!isPlainText(next.value)) return next.path.join(".");
+      continue;
+    }
+    if (next.value === null || typeof next.value !== "object") continue;
+    const entries = Object.entries(next.value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i];
+      const at = [...next.path, key];
+      if (!isPlainText(key)) return at.join(".");
+      pending.push({ value: item, path: at });
+    }
   }
   return null;
+}
+
+/** No call of this portal takes JSON nested deeper than this; deeper bodies are refused. */
+export const MAX_JSON_DEPTH = 16;
+
+/** Whether a parsed JSON value nests objects or arrays deeper than `max` (iterative). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (next.value === null || typeof next.value !== "object") continue;
+    if (next.depth >= max) return true;
+    for (const item of Object.values(next.value)) pending.push({ value: item, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 /**

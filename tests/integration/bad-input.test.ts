@@ -168,6 +168,8 @@ describe("bodies that are not a JSON object", () => {
       ["null", "application/json"],
       ["[]", "application/json"],
       ['{"arrivalReason":', "application/json"],
+      // 10 KB of nesting: deep enough to exhaust a recursive walk's stack, well within the body limit.
+      [`{"arrivalReason":${"[".repeat(5000)}${"]".repeat(5000)}}`, "application/json"],
     ];
     for (const path of calls) {
       for (const [body, type] of bodies) {

@@ -66,6 +66,14 @@ export function demoPeople(year: number) {
       910,
       "not credit-worthy: booking shows the billing notice",
     ),
+    doorConsent: person(
+      "doorConsent",
+      "Paavo",
+      "Pitkänen",
+      { year: 1962, month: 8, day: 12 },
+      912,
+      "patient-data consent not given, an appointment open for check-in: the clinic-door link asks for the consent",
+    ),
   };
 }
 

@@ -218,7 +218,7 @@ function careTypesOf(specialtyId: string): CareType[] {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Demo people who have not given the patient-data consent yet. */
-const CONSENT_MISSING = ["newCustomer", "senior", "newSenior"];
+const CONSENT_MISSING = ["newCustomer", "senior", "newSenior", "doorConsent"];
 
 function kindOf(specialtyId: string, clinicId: string): string {
   return specialtyId === "Y65V" ? "Y65V" : clinicId === "RMT" ? "ETA" : "VAST";
@@ -416,6 +416,8 @@ export async function seed(db: Database, today: Date) {
     await held("employee", "P-NUR", "HKI-KAMPPI", "GYN", inMinutes(25));
     await held("guardian", "P-HEI", "HKI-ITIS", "HOI", inMinutes(10), { checkedInAt: today, room: "B12" });
     await held("senior", "P-KOS", "VAN-TIKKURILA", "FYS", inMinutes(25));
+    // The clinic door's consent form, with a person of its own (Erkki's missing consent is shown on his page).
+    await held("doorConsent", "P-BERG", "ESP-LEPPAVAARA", "YLE", inMinutes(25));
     // Kalle's appointments open for check-in at the clinic door (the anonymous link).
     for (const [practitioner, clinic, specialty, minutes] of [
       ["P-ORA", "KER-KESKUSTA", "IHO", 15],

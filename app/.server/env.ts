@@ -54,7 +54,7 @@ function read(source: NodeJS.ProcessEnv = process.env) {
     /** Largest form or JSON body read (bytes); larger ones are answered 413 before reading. */
     maxBodyBytes: Number(source.MAX_BODY_BYTES ?? 100 * 1024),
     /** Requests served at once by one process; beyond it, 503 with Retry-After at once. */
-    maxRequestsInFlight: Number(source.MAX_REQUESTS_IN_FLIGHT ?? 100),
+    maxRequestsInFlight: Number(source.MAX_REQUESTS_IN_FLIGHT ?? 64),
   };
 }
 

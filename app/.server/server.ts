@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { env } from "./env";
 import { shedLoad } from "./http-guards";
 
 /**
@@ -29,7 +30,7 @@ async function main() {
     const files = express.static("build/client", { maxAge: "1h", index: false });
     server.use((req, res, next) => (/\.\w+$/.test(req.path) ? files(req, res, next) : next()));
     // Beyond this many requests in flight, answer 503 at once rather than queue (DESIGN §8, overload).
-    server.use(shedLoad(Number(process.env.MAX_REQUESTS_IN_FLIGHT ?? 100)));
+    server.use(shedLoad(env().maxRequestsInFlight));
     const mod = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as AppModule;
     appModule = async () => mod;
   } else {

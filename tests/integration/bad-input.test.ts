@@ -11,7 +11,7 @@ import { logger } from "~/.server/logger";
 import type { Person } from "~/.server/session";
 import { doorToken } from "~/features/appointments/door.server";
 import { appRoutes, handle } from "./request-handler";
-import { FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase } from "./test-db";
+import { FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, freeSlotId, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -131,22 +131,8 @@ describe("NUL and control characters", () => {
       expect(call.json).toEqual(validation(body.streetAddress === "Katu 1" ? "emailAddress" : "streetAddress"));
     }
 
-    const [slot] = await t.db
-      .select({ id: s.appointments.id })
-      .from(s.appointments)
-      .leftJoin(
-        s.reservations,
-        and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
-      )
-      .where(
-        and(
-          isNull(s.reservations.id),
-          gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)),
-          sql`'private' = any(${s.appointments.careTypes})`,
-        ),
-      )
-      .limit(1);
-    const page = await send("POST", `/fi/vapaat-ajat/${slot.id}`, {
+    const slotId = await freeSlotId(sql`'private' = any(${s.appointments.careTypes})`);
+    const page = await send("POST", `/fi/vapaat-ajat/${slotId}`, {
       as: person,
       type: "application/x-www-form-urlencoded",
       body: new URLSearchParams({ csrfToken: "in-the-header", intent: "saveContact", ...contact }),

@@ -5,7 +5,7 @@
  * anonymous visitor with one, and once logged in, so the input reaches the actions. Path parameters are filled
  * with valid, malformed and foreign values.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from "~/.server/session";
 import { doorToken } from "~/features/appointments/door.server";
 import { routeIdForPath } from "~/route-table";
 import { appRoutes, handle, type AppRoute } from "./request-handler";
-import { DEMO, FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase } from "./test-db";
+import { DEMO, FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, freeSlotId, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -293,22 +293,7 @@ async function findIds(): Promise<Ids> {
     .from(s.reservations)
     .where(eq(s.reservations.personId, t.person("youngChild").id))
     .limit(1);
-  const [free] = await t.db
-    .select({ id: s.appointments.id })
-    .from(s.appointments)
-    .leftJoin(
-      s.reservations,
-      and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
-    )
-    .where(
-      and(
-        isNull(s.reservations.id),
-        gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)),
-        eq(s.appointments.requiresAuthToReserve, false),
-      ),
-    )
-    .orderBy(s.appointments.startsAt)
-    .limit(1);
+  const free = { id: await freeSlotId(eq(s.appointments.requiresAuthToReserve, false)) };
   const [door] = await t.db
     .select({ appointmentId: s.reservations.appointmentId, id: s.reservations.id })
     .from(s.reservations)

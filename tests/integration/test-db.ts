@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { brands, type BrandId } from "#brands/index";
 import { setNow } from "~/.server/clock";
@@ -247,4 +247,25 @@ export async function thrownResponse(run: () => unknown): Promise<Response> {
 export function boundCsrfToken(csrfCookieValue: string, sessionCookie?: string | null): string {
   const id = sessionCookie ? sessionCookie.slice(sessionCookie.indexOf("=") + 1) : null;
   return csrfTokenFor(csrfCookieValue, id ? hashId(id) : null);
+}
+
+/** The first slot nobody holds, starting more than three days after FIXED_NOW, that also meets `condition`. */
+export async function freeSlotId(condition?: SQL): Promise<number> {
+  const [slot] = await db()
+    .select({ id: s.appointments.id })
+    .from(s.appointments)
+    .leftJoin(
+      s.reservations,
+      and(eq(s.reservations.appointmentId, s.appointments.id), eq(s.reservations.status, "active")),
+    )
+    .where(
+      and(
+        isNull(s.reservations.id),
+        gt(s.appointments.startsAt, new Date(FIXED_NOW.getTime() + 3 * 86_400_000)),
+        condition,
+      ),
+    )
+    .orderBy(s.appointments.startsAt)
+    .limit(1);
+  return slot.id;
 }

@@ -1,11 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { methodNotAllowed, type Method } from "~/.server/api";
 import { sessionState } from "~/.server/context";
 import type { UserSession } from "~/features/session/guards.server";
-
-export function requireMethod(request: Request, method: Method) {
-  if (request.method !== method) throw methodNotAllowed([method]);
-}
 
 /** The logged-in session of a call, or 401 as JSON. */
 export function apiUser(context: Readonly<RouterContextProvider>): UserSession {

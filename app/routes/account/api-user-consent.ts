@@ -6,7 +6,7 @@ import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { CONSENT_CHOICES } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { apiUser, requireMethod } from "~/features/booking/api.server";
+import { apiUser } from "~/features/booking/api.server";
 
 export const middleware = [allowMethods("POST")];
 
@@ -16,7 +16,6 @@ export const middleware = [allowMethods("POST")];
  * Sending the form is the privacy-policy acknowledgement (the form cannot be sent without it).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST");
   const session = apiUser(context);
   const body = await readBody(request);
   const invalid = CONSENT_CHOICES.filter((c) => body[c] !== undefined && typeof body[c] !== "boolean");

@@ -5,7 +5,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { serverT } from "~/.server/i18n";
-import { requireMethod, reservationStatus } from "~/features/booking/api.server";
+import { reservationStatus } from "~/features/booking/api.server";
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
 import { EXAMPLE_PHONE } from "~/features/booking/reservation-rules";
 import { anonymousReservationSchema } from "~/features/booking/reservation.schema";
@@ -17,7 +17,6 @@ export const middleware = [allowMethods("POST")];
 
 /** POST /api/anon/reserve-appointment — body { internalOrganization, appointmentId, emailAddress, firstName, lastName, phone, ssn }. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST");
   const body = await readBody(request);
   const info = requestInfo(context);
   const t = serverT(context);

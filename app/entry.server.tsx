@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import { requestContext } from "./.server/context";
 import { reportError } from "./.server/error-reporting";
+import { serverTextSource } from "./.server/i18n";
+import { TextSourceProvider } from "./ui/i18n";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -30,7 +32,9 @@ export default function handleRequest(
       isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <TextSourceProvider source={serverTextSource}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TextSourceProvider>
       </NonceProvider>,
       {
         nonce,

@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -21,10 +22,10 @@ import { now } from "./.server/clock";
 import { csrfTokenFor } from "./.server/csrf";
 import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
-import { getLang, i18nextMiddleware, pageResources } from "./.server/i18n";
-import { textSetFor } from "./lib/text-namespaces";
+import { TEXTS_VERSION, getLang, i18nextMiddleware } from "./.server/i18n";
+import { textGroupsOf, textsUrl } from "./lib/text-groups";
 import { flashContext, sessionMiddleware } from "./.server/middleware";
-import { I18nProvider } from "./ui/i18n";
+import { PageTexts } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
 import { useNonce } from "./ui/nonce";
@@ -40,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessio
 const TOKENS = { main: mainTokens, pikkujatti: pikkujattiTokens } as const;
 const LOGOS = { main: mainLogo, pikkujatti: pikkujattiLogo } as const;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const session = sessionState(context);
   const lang = getLang(context);
@@ -73,7 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     session: valid ? { expiresAt: valid.expiresAt.toISOString(), now: now().toISOString() } : null,
     csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(session)),
     flash: flash.flash,
-    resources: pageResources(lang, brand.id, textSetFor(new URL(request.url).pathname, flash.flash?.key)),
+    textsVersion: TEXTS_VERSION,
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
@@ -81,8 +82,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data (texts, user, flash) changes with a form post, a login or a language change; other
- * navigations keep it, which saves every client navigation from re-sending the texts.
+ * The root's data (user, flash, language) changes with a form post, a login or a language change; other
+ * navigations keep it. (Texts are not in it: each page's come as static files.)
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
@@ -91,9 +92,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (textSetFor(currentUrl.pathname) !== textSetFor(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
+
+/** The page's text files, preloaded so that they arrive with the scripts (the browser hydrates with them). */
+function TextPreloads({ data }: { data: RootData }) {
+  const matches = useMatches();
+  return textGroupsOf(matches, data.flash?.key).map((group) => (
+    <link
+      key={group}
+      rel="preload"
+      as="fetch"
+      crossOrigin="anonymous"
+      href={textsUrl(data.textsVersion, data.lang, data.brand.id, group)}
+    />
+  ));
+}
 
 function Alternates() {
   const data = useRootData();
@@ -130,12 +144,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <Alternates />
+        {data ? <TextPreloads data={data} /> : null}
       </head>
       <body className={`brand-${data?.brand.id ?? "main"}`}>
         {data ? (
-          <I18nProvider lang={data.lang} brandId={data.brand.id} resources={data.resources}>
+          <PageTexts
+            lang={data.lang}
+            brandId={data.brand.id}
+            version={data.textsVersion}
+            flashKey={data.flash?.key ?? null}
+          >
             <ToastProvider>{children}</ToastProvider>
-          </I18nProvider>
+          </PageTexts>
         ) : (
           children
         )}

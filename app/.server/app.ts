@@ -11,6 +11,8 @@ import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
 import { assertSafeConfiguration, developmentStandIns, env } from "./env";
 import { clientAddressKey, limitBody, noDevelopmentPaths } from "./http-guards";
+import { serveTexts } from "./i18n";
+import { onMissingText } from "~/lib/translate";
 import { startSmsDelivery } from "./sms/gateway";
 import { readAnalyticsConsent } from "./analytics-consent";
 import { initErrorReporting, reportError } from "./error-reporting";
@@ -48,12 +50,16 @@ async function build(): Promise<express.Express> {
   app.use(limitBody(env().maxBodyBytes));
 
   const production = env().environment === "production";
+  if (!production)
+    onMissingText((key) => logger.warn("missing text: a page renders a key it did not declare", { key }));
   if (production) {
     app.use(noDevelopmentPaths());
   } else {
     if (!env().oidcIssuer) await mountDevIdentity(app);
     if (!env().smsGatewayUrl) mountDevOutbox(app);
   }
+  // Text files are public and the same for everyone: answered before sessions and routing.
+  app.get(/^\/texts\//, serveTexts);
   if (env().smsGatewayUrl) startSmsDelivery({ url: env().smsGatewayUrl!, token: process.env.SMS_GATEWAY_TOKEN ?? "" });
 
   app.all(

@@ -1,45 +1,38 @@
-import { BOOKING_NAMESPACES, DOOR_TEXTS, type TextSet } from "~/lib/text-namespaces";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
-import type { RouterContextProvider } from "react-router";
-import type { BrandId } from "#brands/index";
+import { createHash } from "node:crypto";
+import type { RequestHandler } from "express";
+import { RemixI18Next } from "remix-i18next/server";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { brands, type BrandId } from "#brands/index";
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from "~/lib/lang";
-import { i18nFor } from "~/ui/i18n";
+import { TEXT_GROUP, mergeTexts, pickTexts } from "~/lib/text-groups";
+import { translator, type T, type TextTree } from "~/lib/translate";
+import type { TextSource } from "~/ui/i18n";
 import { requestInfo } from "./context";
 
 /**
  * Texts: `locales/<lang>/<namespace>.json`, with `brands/<brand>/locales/<lang>/<namespace>.json` merged over them.
- * Each brand is an i18next namespace, so one instance serves both brands. Keys read `<namespace>.<key>`,
- * e.g. `session.login.heading`.
+ * Keys read `<namespace>.<key>`, e.g. `session.login.heading`. Pages render with the groups their routes declare
+ * (`app/lib/text-groups.ts`); loaders and actions translate with all of them (`serverT`).
  */
-type Tree = { [key: string]: string | Tree };
-const base = import.meta.glob<Tree>("/locales/*/*.json", { eager: true, import: "default" });
-const overrides = import.meta.glob<Tree>("/brands/*/locales/*/*.json", { eager: true, import: "default" });
+const base = import.meta.glob<TextTree>("/locales/*/*.json", { eager: true, import: "default" });
+const overrides = import.meta.glob<TextTree>("/brands/*/locales/*/*.json", { eager: true, import: "default" });
 
-function merge(a: Tree, b: Tree): Tree {
-  const out: Tree = { ...a };
-  for (const [k, v] of Object.entries(b)) {
-    const prev = out[k];
-    out[k] = typeof v === "object" && typeof prev === "object" ? merge(prev, v) : v;
-  }
-  return out;
-}
-
-function build(): Record<Lang, Record<BrandId, Tree>> {
-  const result = {} as Record<Lang, Record<BrandId, Tree>>;
+function build(): Record<Lang, Record<BrandId, TextTree>> {
+  const result = {} as Record<Lang, Record<BrandId, TextTree>>;
   for (const lang of LANGS) {
-    let common: Tree = {};
+    const common: TextTree[] = [];
     for (const [file, tree] of Object.entries(base)) {
       const [, , l, name] = file.split("/");
-      if (l === lang) common = merge(common, { [name.replace(/\.json$/, "")]: tree });
+      if (l === lang) common.push({ [name.replace(/\.json$/, "")]: tree });
     }
-    const perBrand = {} as Record<BrandId, Tree>;
-    for (const brand of ["main", "pikkujatti"] as BrandId[]) {
-      let tree = common;
+    const perBrand = {} as Record<BrandId, TextTree>;
+    for (const brand of Object.keys(brands) as BrandId[]) {
+      const layers = [...common];
       for (const [file, o] of Object.entries(overrides)) {
         const [, , b, , l, name] = file.split("/");
-        if (b === brand && l === lang) tree = merge(tree, { [name.replace(/\.json$/, "")]: o });
+        if (b === brand && l === lang) layers.push({ [name.replace(/\.json$/, "")]: o });
       }
-      perBrand[brand] = tree;
+      perBrand[brand] = mergeTexts(layers);
     }
     result[lang] = perBrand;
   }
@@ -48,43 +41,57 @@ function build(): Record<Lang, Record<BrandId, Tree>> {
 
 export const resources = build();
 
-const trimmed = new Map<string, Tree>();
+/** Changes whenever any text changes, so text files can be cached for good. */
+export const TEXTS_VERSION = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
 
-/** The subtree of `tree` at the dotted `paths` (e.g. `account.consent`). */
-function pick(tree: Tree, paths: readonly string[]): Tree {
-  let out: Tree = {};
-  for (const path of paths) {
-    const keys = path.split(".");
-    let value: string | Tree | undefined = tree;
-    for (const k of keys) value = typeof value === "object" ? value[k] : undefined;
-    if (value === undefined) continue;
-    let nested: string | Tree = value;
-    for (const k of [...keys].reverse()) nested = { [k]: nested };
-    out = merge(out, nested as Tree);
+// Both caches are bounded by the texts themselves: groups are existing paths, sets are the pages' declarations
+// (and a flash key), so an attacker asking for made-up groups gets 404s, not memory.
+const groupFiles = new Map<string, { json: string; tree: TextTree } | null>();
+
+function groupFile(lang: Lang, brandId: BrandId, group: string) {
+  const key = `${lang}-${brandId}/${group}`;
+  let file = groupFiles.get(key);
+  if (file === undefined) {
+    const tree = TEXT_GROUP.test(group) ? pickTexts(resources[lang][brandId], group) : null;
+    file = tree ? { json: JSON.stringify(tree), tree } : null;
+    if (groupFiles.size < 5000) groupFiles.set(key, file);
   }
-  return out;
+  return file;
 }
+
+const pageTranslators = new Map<string, T>();
+
+/** The server's texts for a page: exactly its declared groups, so a key it did not declare shows up. */
+export const serverTextSource: TextSource = ({ lang, brandId, groups }) => {
+  const key = `${lang}-${brandId}/${groups.join(",")}`;
+  let t = pageTranslators.get(key);
+  if (!t) {
+    const trees = groups.flatMap((g): TextTree[] => {
+      const f = groupFile(lang, brandId, g);
+      return f ? [f.tree] : [];
+    });
+    t = translator(lang, mergeTexts(trees));
+    if (pageTranslators.size < 2000) pageTranslators.set(key, t);
+  }
+  return t;
+};
 
 /**
- * The texts a page sends to the browser (see `textSetFor`). The objects are built once, so the browser-side
- * i18n instances stay cached by identity.
+ * `GET /texts/<version>/<lang>-<brand>/<group>.json`: one text group as JSON. The current version is immutable;
+ * an older one (a page loaded before a deploy) gets today's texts, uncached.
  */
-export function pageResources(lang: Lang, brandId: BrandId, set: TextSet): Tree {
-  if (set === "all") return resources[lang][brandId];
-  const key = `${set}:${lang}:${brandId}`;
-  let tree = trimmed.get(key);
-  if (!tree) {
-    const full = resources[lang][brandId];
-    tree =
-      set === "door"
-        ? pick(full, DOOR_TEXTS)
-        : (Object.fromEntries(
-            Object.entries(full).filter(([ns]) => !(BOOKING_NAMESPACES as readonly string[]).includes(ns)),
-          ) as Tree);
-    trimmed.set(key, tree);
-  }
-  return tree;
-}
+export const serveTexts: RequestHandler = (req, res, next) => {
+  const match = /^\/texts\/(\w+)\/(\w+)-(\w+)\/([\w.-]+)\.json$/.exec(req.path);
+  if (!match) return next();
+  const [, version, lang, brandId, group] = match;
+  const file = isLang(lang) && brandId in brands ? groupFile(lang, brandId as BrandId, group) : null;
+  if (!file) return res.status(404).type("text/plain").send("Not Found");
+  res.setHeader(
+    "Cache-Control",
+    version === TEXTS_VERSION ? "public, max-age=31536000, immutable" : "no-cache, max-age=0",
+  );
+  res.type("application/json").send(file.json);
+};
 
 /** The language of a request: the first path segment, else a `lang` query parameter, else Finnish. */
 export function langOfRequest(request: Request): Lang {
@@ -95,27 +102,38 @@ export function langOfRequest(request: Request): Lang {
   return isLang(q) ? q : DEFAULT_LANG;
 }
 
-// The middleware detects the language of each request. Texts are not loaded into its per-request instance:
-// the shared instances of `i18nFor` serve rendering and `serverT` alike (creating one per request was a
-// tenth of a page's server time).
-export const [i18nextMiddleware, getLocale] = createI18nextMiddleware({
+const detector = new RemixI18Next({
   detection: {
     supportedLanguages: [...LANGS],
     fallbackLanguage: DEFAULT_LANG,
     order: ["custom"],
     findLocale: async (request) => langOfRequest(request),
   },
-  i18next: { supportedLngs: [...LANGS], fallbackLng: DEFAULT_LANG, initAsync: false },
 });
 
+const langContext = createContext<Lang>(DEFAULT_LANG);
+
+/** Detects each request's language once. (No i18next instance per request: rendering uses the shared texts.) */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const l = await detector.getLocale(request);
+  context.set(langContext, isLang(l) ? l : DEFAULT_LANG);
+  return next();
+};
+
 export function getLang(context: Readonly<RouterContextProvider>): Lang {
-  const l = getLocale(context);
-  return isLang(l) ? l : DEFAULT_LANG;
+  return context.get(langContext);
 }
 
-/** A translate function for loaders and actions, in the request's language and brand. */
-export function serverT(context: Readonly<RouterContextProvider>) {
-  const lang = getLang(context);
-  const brandId = requestInfo(context).brand.id;
-  return i18nFor(lang, brandId, resources[lang][brandId]).t;
+const fullTranslators = new Map<string, T>();
+
+/** A translate function for loaders and actions, in the request's language and brand, with every text. */
+export function serverT(context: Readonly<RouterContextProvider>): T {
+  return textsOf(getLang(context), requestInfo(context).brand.id);
+}
+
+export function textsOf(lang: Lang, brandId: BrandId): T {
+  const key = `${lang}-${brandId}`;
+  let t = fullTranslators.get(key);
+  if (!t) fullTranslators.set(key, (t = translator(lang, resources[lang][brandId])));
+  return t;
 }

@@ -11,7 +11,7 @@ const common = { fi, sv, en };
 
 function render(lang: Lang): string {
   return renderToString(
-    <I18nProvider lang={lang} brandId="main" resources={{ common: common[lang] }}>
+    <I18nProvider lang={lang} resources={{ common: common[lang] }}>
       <ErrorSummary errors={[{ id: "phoneNumber", message: "x" }]} />
     </I18nProvider>,
   );

@@ -1,55 +1,62 @@
-import { createInstance, type i18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
+import { createContext, use, useContext, useMemo, type ReactNode } from "react";
+import { useMatches } from "react-router";
+import type { BrandId } from "#brands/index";
 import type { Lang } from "~/lib/lang";
-
-type Resources = Record<string, unknown>;
+import { textGroupsOf } from "~/lib/text-groups";
+import { translator, type T, type TextTree } from "~/lib/translate";
 
 /**
- * One i18next instance per language and brand, built synchronously from the texts the root loader sent, so the
- * server and the browser render the same words on the first pass. Instances never change language, so one
- * serves every request of its language and brand.
+ * Where a page's texts come from: on the server the texts in memory, in the browser the static text files
+ * (`texts.client.ts`), which may still be on their way (a promise) when a navigation needs a new group.
  */
-// Keyed by the texts object too: pages send all texts or all but the booking ones (two objects per language).
-const instances = new WeakMap<Resources, Map<string, i18n>>();
+export type TextSource = (page: {
+  lang: Lang;
+  brandId: BrandId;
+  version: string;
+  groups: readonly string[];
+}) => T | Promise<T>;
 
-export function i18nFor(lang: Lang, brandId: string, resources: Resources): i18n {
-  const key = `${lang}:${brandId}`;
-  let byKey = instances.get(resources);
-  const cached = byKey?.get(key);
-  if (cached) return cached;
-  const instance = createInstance();
-  instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    ns: [brandId],
-    defaultNS: brandId,
-    resources: { [lang]: { [brandId]: resources } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  if (!byKey) instances.set(resources, (byKey = new Map()));
-  byKey.set(key, instance);
-  return instance;
+const SourceContext = createContext<TextSource | null>(null);
+const TContext = createContext<T>((key) => key);
+
+export function TextSourceProvider({ source, children }: { source: TextSource; children: ReactNode }) {
+  return <SourceContext value={source}>{children}</SourceContext>;
 }
 
-export function I18nProvider({
+/**
+ * The texts of the page being shown: the layout's, the matched routes' declared groups and the flash
+ * message's. The server and the browser compute the same groups, so hydration renders the same words; a client
+ * navigation to a page with new groups waits for their files inside the navigation's transition.
+ */
+export function PageTexts({
   lang,
   brandId,
-  resources,
+  version,
+  flashKey,
   children,
 }: {
   lang: Lang;
-  brandId: string;
-  resources: Resources;
+  brandId: BrandId;
+  version: string;
+  flashKey: string | null;
   children: ReactNode;
 }) {
-  const instance = useMemo(() => i18nFor(lang, brandId, resources), [lang, brandId, resources]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  const source = useContext(SourceContext);
+  const matches = useMatches();
+  const groups = textGroupsOf(matches, flashKey);
+  if (!source) throw new Error("PageTexts needs a TextSourceProvider");
+  const result = source({ lang, brandId, version, groups });
+  const t = result instanceof Promise ? use(result) : result;
+  return <TContext value={t}>{children}</TContext>;
 }
 
-/** The translate function of the current language and brand. */
-export function useT() {
-  return useTranslation().t;
+/** Given texts, for components rendered on their own (tests). */
+export function I18nProvider({ lang, resources, children }: { lang: Lang; resources: TextTree; children: ReactNode }) {
+  const t = useMemo(() => translator(lang, resources), [lang, resources]);
+  return <TContext value={t}>{children}</TContext>;
+}
+
+/** The translate function of the current page. */
+export function useT(): T {
+  return useContext(TContext);
 }

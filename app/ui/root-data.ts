@@ -27,8 +27,8 @@ export type RootData = {
   csrfToken: string;
   /** A one-time message after a redirect: an i18n key, never personal data. */
   flash: { type: "success" | "error" | "info"; key: string; timeoutMs?: number } | null;
-  /** The texts of the page's text set. */
-  resources: Record<string, unknown>;
+  /** Which version of the texts the page's text files are (`/texts/<version>/…`). */
+  textsVersion: string;
   sentry: { dsn: string; environment: Environment } | null;
   origin: string;
   analyticsConsent: boolean | null;

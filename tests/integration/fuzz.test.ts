@@ -5,16 +5,15 @@
  * anonymous visitor with one, and once logged in, so the input reaches the actions. Path parameters are filled
  * with valid, malformed and foreign values.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
-import * as s from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import { SESSION_COOKIE } from "~/.server/session";
-import { doorToken } from "~/features/appointments/door.server";
+import { onMissingText } from "~/lib/translate";
 import { routeIdForPath } from "~/route-table";
+import { findIds, type Ids } from "./route-ids";
 import { appRoutes, handle, type AppRoute } from "./request-handler";
-import { DEMO, FIXED_NOW, ORIGIN, boundCsrfToken, cookiePair, freeSlotId, login, useTestDatabase } from "./test-db";
+import { DEMO, ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -270,40 +269,6 @@ const QUERIES = [
 
 // --- ids and path parameters ---------------------------------------------------------------------
 
-type Ids = { own: number; foreign: number; freeSlot: number; token: string };
-
-async function findIds(): Promise<Ids> {
-  const patient = t.person("patient");
-  const [own] = await t.db
-    .select({ id: s.reservations.appointmentId })
-    .from(s.reservations)
-    .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-    .where(
-      and(
-        eq(s.reservations.personId, patient.id),
-        eq(s.reservations.status, "active"),
-        eq(s.appointments.locationType, "physicalLocation"),
-        gt(s.appointments.startsAt, FIXED_NOW),
-      ),
-    )
-    .orderBy(s.appointments.startsAt)
-    .limit(1);
-  const [foreign] = await t.db
-    .select({ id: s.reservations.appointmentId })
-    .from(s.reservations)
-    .where(eq(s.reservations.personId, t.person("youngChild").id))
-    .limit(1);
-  const free = { id: await freeSlotId(eq(s.appointments.requiresAuthToReserve, false)) };
-  const [door] = await t.db
-    .select({ appointmentId: s.reservations.appointmentId, id: s.reservations.id })
-    .from(s.reservations)
-    .where(and(eq(s.reservations.personId, t.person("smsUser").id), eq(s.reservations.status, "active")))
-    .orderBy(sql`${s.reservations.reservedAt}`)
-    .limit(1);
-  if (!own || !foreign || !free || !door) throw new Error("the seed lacks the appointments the fuzz test needs");
-  return { own: own.id, foreign: foreign.id, freeSlot: free.id, token: doorToken(door.appointmentId, door.id) };
-}
-
 /** Values for each path parameter: the first is a valid one. */
 function paramValues(name: string, ids: Ids): string[] {
   switch (name) {
@@ -484,12 +449,16 @@ function targets(): AppRoute[] {
 describe("malformed input", () => {
   let ids: Ids;
   beforeAll(async () => {
-    ids = await findIds();
+    ids = await findIds(t);
     await freshLogin();
   });
 
   it("never causes a 5xx on any form action or /api route", { timeout: 240_000 }, async () => {
     const errorLog = vi.spyOn(logger, "error");
+    // Whatever a page renders for bad input, its texts are among those it declares (app/lib/text-groups.ts).
+    const missingTexts = new Set<string>();
+    let current = "";
+    onMissingText((key) => missingTexts.add(`${current}: ${key}`));
     const payloads = corpus(ids);
     const sample = payloads.filter((_, i) => i % 5 === 0);
     const plausibleJson = payloads.find((p) => p.name === "plausible JSON")!;
@@ -501,6 +470,7 @@ describe("malformed input", () => {
       const [validPath, ...otherPaths] = pathsFor(route, ids);
       const mutations = route.isPage ? ["POST"] : ["POST", "PUT", "DELETE"];
       const pattern = route.path;
+      current = pattern;
       const plausible = route.isPage ? plausibleForm : plausibleJson;
       // Without a CSRF token nothing may reach an action: a sample of the bodies shows it.
       for (const payload of sample) await send("POST", validPath, "stranger", payload, pattern);
@@ -556,7 +526,9 @@ describe("malformed input", () => {
     const logged = [...errorLog.mock.calls];
     errorLog.mockRestore();
     expect(sent).toBeGreaterThan(1000);
+    onMissingText(null);
     expect(failures).toEqual([]);
+    expect([...missingTexts]).toEqual([]);
     expect(misshapen.slice(0, 10)).toEqual([]);
     // Bad input is the client's mistake: nothing of it is reported as a server error.
     expect(logged.slice(0, 5)).toEqual([]);

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { T } from "~/lib/translate";
 import type { AppointmentView } from "./appointments.server";
 
 /**
@@ -64,7 +64,7 @@ export function appointmentCalendar(input: {
 /** The calendar file of one of the customer's appointments: service and professional, the place, the brand's phone. */
 export function appointmentCalendarFile(
   a: AppointmentView,
-  input: { t: TFunction; brand: { name: string; customerServicePhone: string }; hostname: string; now: Date },
+  input: { t: T; brand: { name: string; customerServicePhone: string }; hostname: string; now: Date },
 ): string {
   const { t, brand } = input;
   const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]

@@ -5,14 +5,13 @@ import type { BrandId } from "#brands/index";
 import type { Database, Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
-import { resources } from "~/.server/i18n";
+import { textsOf } from "~/.server/i18n";
 import { logger } from "~/.server/logger";
 import { queueSms } from "~/.server/sms/outbox";
 import { doorToken } from "~/features/appointments/door.server";
 import { formatDateTime } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { i18nFor } from "~/ui/i18n";
 import { mayReserveAnonymously, type CareType } from "./care-type";
 import { MAX_ACTIVE_RESERVATIONS } from "./reservation-rules";
 
@@ -176,7 +175,7 @@ export async function reserveAppointment(db: Database, request: ReservationReque
       const phone = request.contactPhone ?? person.phoneNumber;
       if (phone) {
         const lang: Lang = request.lang ?? (isLang(person.language) ? person.language : "fi");
-        const t = i18nFor(lang, request.brand.id, resources[lang][request.brand.id]).t;
+        const t = textsOf(lang, request.brand.id);
         const link = `${request.brand.origin}${href("doorAppointment", lang, { token })}`;
         const place = slot.clinicRemote ? t("reservation.sms.remote") : slot.clinicName;
         await queueSms(tx, {

@@ -27,11 +27,7 @@ function render(state: InsurancePanelState): string {
       id: "root",
       path: "/",
       Component: () => (
-        <I18nProvider
-          lang="fi"
-          brandId="main"
-          resources={{ insurance: fi, common: { form: { errorPrefix: "Virhe" } } }}
-        >
+        <I18nProvider lang="fi" resources={{ insurance: fi, common: { form: { errorPrefix: "Virhe" } } }}>
           <InsurancePanel state={state} />
         </I18nProvider>
       ),

@@ -14,6 +14,7 @@ import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
 import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import type { TextsHandle } from "~/lib/text-groups";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const session = requireUser(context, request, getLang(context));
@@ -23,6 +24,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     choices: Object.fromEntries(CONSENT_CHOICES.map((c) => [c, p[c]])) as Record<ConsentChoice, boolean>,
   };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["account", "reservation"] } satisfies TextsHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);

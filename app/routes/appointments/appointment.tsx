@@ -15,6 +15,10 @@ import { requireUser } from "~/features/session/guards.server";
 import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { TextsHandle } from "~/lib/text-groups";
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["appointments"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);

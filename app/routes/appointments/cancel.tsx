@@ -14,6 +14,7 @@ import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useBrand } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
 // The cancel confirmation is a page of its own, so cancelling works without JavaScript.
 function appointmentId(raw: string | undefined) {
@@ -21,6 +22,9 @@ function appointmentId(raw: string | undefined) {
   if (!ids || ids.length !== 1) throw data(null, { status: 404 });
   return ids[0];
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["appointments", "frontPage"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);

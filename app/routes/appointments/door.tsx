@@ -37,11 +37,21 @@ import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
 // Anonymous: a link from the reservation SMS, opened at the clinic door on a weak signal. The page is plain
 // HTML and forms, the code form on the first page so the way to it is one page load; the code boxes are the
-// only script-driven part.
-export const handle: RouteHandle = { hideCookieBanner: true };
+// only script-driven part. It declares only the texts it shows (app/lib/text-groups.ts).
+export const handle = {
+  hideCookieBanner: true,
+  i18n: [
+    "account.consent",
+    "appointments.door",
+    "appointments.details.when",
+    "appointments.details.location",
+    "appointments.details.cancel",
+  ],
+} satisfies TextsHandle & RouteHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await doorView(params.token, now());

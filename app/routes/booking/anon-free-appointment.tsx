@@ -31,6 +31,7 @@ import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
 async function view(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined) {
   const lang = getLang(context);
@@ -51,6 +52,9 @@ async function view(request: Request, context: Route.LoaderArgs["context"], rawI
     : "";
   return { lang, careType, loaded, from, loggedInPage };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["insurance", "reservation"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const v = await view(request, context, params.id);

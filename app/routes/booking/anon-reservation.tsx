@@ -9,9 +9,13 @@ import { AppointmentSummary } from "~/features/booking/reservation-view";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { TextsHandle } from "~/lib/text-groups";
 
 // The anonymous confirmation, at the same token as the SMS link. Anyone holding the link sees time and place
 // (as at the clinic door); the browser that made the reservation also sees the professional and the service.
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["appointments", "reservation"] } satisfies TextsHandle;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirmation = await anonymousConfirmation(db(), params.token, {
     owner: isReservationOwner(request, params.token),

@@ -6,12 +6,16 @@ import { offeredCareTypes } from "~/features/booking/search.server";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { TextsHandle } from "~/lib/text-groups";
 
 /** The customer types this brand offers: occupational needs its page in the brand and the feature; 65+ the feature. */
 export function loader({ context }: Route.LoaderArgs) {
   const { brand, environment } = requestInfo(context);
   return { types: offeredCareTypes(brand, environment) };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["booking"] } satisfies TextsHandle;
 
 export default function BookingLanding({ loaderData }: Route.ComponentProps) {
   const t = useT();

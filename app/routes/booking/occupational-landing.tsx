@@ -7,6 +7,7 @@ import { hasFeature } from "~/features/booking/search.server";
 import { href } from "~/route-table";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import type { TextsHandle } from "~/lib/text-groups";
 
 /** The anonymous occupational landing: a sign-in prompt that passes the query string on to the list. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -18,6 +19,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (session.status === "valid" && session.user) throw redirect(next);
   return { loginHref: href("login", lang, {}, { nextPath: next }) };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["booking"] } satisfies TextsHandle;
 
 export default function OccupationalLanding({ loaderData }: Route.ComponentProps) {
   const t = useT();

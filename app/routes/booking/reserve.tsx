@@ -33,6 +33,7 @@ import { ErrorSummary, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
+import type { TextsHandle } from "~/lib/text-groups";
 
 function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined): PageInput {
   const lang = getLang(context);
@@ -52,6 +53,9 @@ function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId
     url,
   };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["contact", "insurance", "reservation"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const input = pageInput(request, context, params.id);

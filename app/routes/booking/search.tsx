@@ -32,6 +32,10 @@ import { useAnalytics } from "~/ui/analytics";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["booking", "insurance"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

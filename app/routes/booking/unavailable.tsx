@@ -6,12 +6,16 @@ import { href } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import type { TextsHandle } from "~/lib/text-groups";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const back = safeNextPath(url.searchParams.get("from"), href("booking", getLang(context)));
   return { back, reservationError: url.searchParams.get("error") === "appointmentNotAvailable" };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["reservation"] } satisfies TextsHandle;
 
 export default function AppointmentUnavailable({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -7,6 +7,10 @@ import { loadFrontPage } from "~/features/front-page/front-page.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
 import { requireUser } from "~/features/session/guards.server";
 import { href } from "~/route-table";
+import type { TextsHandle } from "~/lib/text-groups";
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["frontPage"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

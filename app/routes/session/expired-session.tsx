@@ -9,6 +9,7 @@ import { href } from "~/route-table";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { TextsHandle } from "~/lib/text-groups";
 
 /** The idle timeout in the largest whole unit, for "over {timeout} {units}" (spec part 1 §8). */
 export function timeoutInUnits(seconds: number): { timeout: number; unit: "seconds" | "minutes" | "hours" | "days" } {
@@ -17,6 +18,9 @@ export function timeoutInUnits(seconds: number): { timeout: number; unit: "secon
   if (seconds % 60 === 0) return { timeout: seconds / 60, unit: "minutes" };
   return { timeout: seconds, unit: "seconds" };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["session"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

@@ -9,6 +9,10 @@ import { href } from "~/route-table";
 import { PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { useBrand } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["session"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

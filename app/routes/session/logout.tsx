@@ -7,6 +7,7 @@ import { href } from "~/route-table";
 import { CsrfField, PageTitle } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { TextsHandle } from "~/lib/text-groups";
 
 // The log-out confirmation is a page of its own, so it works without JavaScript.
 export function loader({ context }: Route.LoaderArgs) {
@@ -14,6 +15,9 @@ export function loader({ context }: Route.LoaderArgs) {
   if (session.status !== "valid") throw redirect(href("home", getLang(context)));
   return null;
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["session"] } satisfies TextsHandle;
 
 export async function action({ context }: Route.ActionArgs) {
   const session = sessionState(context);

@@ -16,6 +16,7 @@ import { href } from "~/route-table";
 import { CsrfField, ErrorSummary, PageTitle, TextField } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { useCsrfToken, useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
 function nextOf(request: Request, lang: "fi" | "sv" | "en") {
   return safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
@@ -32,6 +33,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     names: pending.firstName && pending.lastName ? { firstName: pending.firstName, lastName: pending.lastName } : null,
   };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["contact", "session"] } satisfies TextsHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);

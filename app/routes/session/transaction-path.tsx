@@ -12,12 +12,19 @@ import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import type { RouteHandle } from "~/ui/layout";
 import { NotificationBanner, useToast } from "~/ui/notifications";
-
-export const handle: RouteHandle = { hideNavigation: true, hideFooter: true, languageSwitchToHome: true };
+import type { TextsHandle } from "~/lib/text-groups";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { errorKey: guardianErrorKey(new URL(request.url).searchParams.get("error")) };
 }
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = {
+  hideNavigation: true,
+  hideFooter: true,
+  languageSwitchToHome: true,
+  i18n: ["session"],
+} satisfies TextsHandle & RouteHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { CsrfField } from "./form";
+import { CsrfField } from "./csrf-field";
 import { useT } from "./i18n";
 import { useHandleFlags } from "./layout";
 import { useRootData } from "./root-data";

@@ -1,5 +1,5 @@
 import { useLocation, useRevalidator } from "react-router";
-import { PageTitle } from "./form";
+import { PageTitle } from "./page-title";
 import { useHydrated } from "./hydrated";
 import { useT } from "./i18n";
 import { LocalizedLink } from "./localized-link";

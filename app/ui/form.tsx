@@ -1,13 +1,7 @@
 import { useEffect, useRef, type InputHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useT } from "./i18n";
-import { useCsrfToken } from "./root-data";
 
 export type FieldError = { id: string; message: string };
-
-/** Hidden CSRF token; every form that posts includes it. */
-export function CsrfField() {
-  return <input type="hidden" name="csrfToken" value={useCsrfToken()} />;
-}
 
 /**
  * GOV.UK error summary: above the heading, lists every error as a link to its field, and takes focus when
@@ -190,13 +184,6 @@ export function Radios({
       </fieldset>
     </div>
   );
-}
-
-/** The page title, prefixed with "Virhe: " / "Fel: " / "Error: " while the page shows form errors. */
-export function PageTitle({ title, hasErrors = false }: { title: string; hasErrors?: boolean }) {
-  const t = useT();
-  const brand = t("common.brandName");
-  return <title>{`${hasErrors ? t("common.form.titleErrorPrefix") + " " : ""}${title} – ${brand}`}</title>;
 }
 
 /** A single checkbox with its label, hint and error (GOV.UK "checkboxes" item). */

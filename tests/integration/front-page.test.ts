@@ -257,9 +257,13 @@ describe("front page route loader", () => {
     const patient = t.person("patient");
     const before = (await accessLogRows(patient.id)).length;
     const result = await (await runHome("/fi", await login(patient)))();
-    expect(result.now).toBe(FIXED_NOW.toISOString());
     expect(result.state.customer.firstName).toBe("Maija");
     expect(result.state.appointmentSummaries).toHaveLength(3);
+    // Dates come formatted in the page's language, as of the server's now.
+    const first = result.state.appointmentSummaries[0];
+    expect(result.dates[`dateTime:${first.startsAt}`]).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/);
+    for (const c of result.state.conversationSummaries)
+      if (c.latestAt) expect(result.dates[`relative:${c.latestAt}`]).toBeTruthy();
     expect(await accessLogRows(patient.id)).toHaveLength(before + 1);
   });
 });

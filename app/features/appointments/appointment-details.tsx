@@ -4,7 +4,7 @@ import { avatarGroup, initials, mapsSearchUrl } from "./rules";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
-import { CsrfField } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ARRIVAL_REASON_MAX } from "./rules";
-import { CsrfField, Field } from "~/ui/form";
+import { Field } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { EXAMPLE_PHONE } from "./reservation-rules";
-import { Checkbox, CsrfField, TextField } from "~/ui/form";
+import { Checkbox, TextField } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { useBrand } from "~/ui/root-data";
 

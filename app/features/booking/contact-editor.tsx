@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { CsrfField, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
 

@@ -3,7 +3,8 @@ import { Form, useNavigation } from "react-router";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
 import { InsurancePanel } from "~/features/insurance/insurance-panel";
 import { bookButtonEnabled, type OccupationalConfirmation } from "./reservation-rules";
-import { Checkbox, CsrfField } from "~/ui/form";
+import { Checkbox } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 

@@ -1,15 +1,14 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { FrontPageState } from "./front-page.server";
-import { formatDate, formatDateTime, formatRelativeDate } from "~/lib/format";
-import type { Lang } from "~/lib/lang";
+import type { DateKind } from "./front-page-dates.server";
 import type { RouteId } from "~/route-table";
 import { LocalizedLink } from "~/ui/localized-link";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner, useToast } from "~/ui/notifications";
-import { useBrand, useLang } from "~/ui/root-data";
+import { useBrand } from "~/ui/root-data";
 
 /** Spec part 1 §2: the 'appointment-cancelled' fragment shows an ok toast for 15 s and is then removed. */
 export const APPOINTMENT_CANCELLED_FRAGMENT = "appointment-cancelled";
@@ -60,32 +59,34 @@ function Item({ title, detail, note }: { title: ReactNode; detail?: string; note
   );
 }
 
-function ReferralItems({ referrals }: { referrals: { id: number; title: string; validUntil: string }[] }) {
+type Shown = (kind: DateKind, value: string) => string;
+
+function ReferralItems({
+  referrals,
+  shown,
+}: {
+  referrals: { id: number; title: string; validUntil: string }[];
+  shown: Shown;
+}) {
   const t = useT();
-  const lang = useLang();
   return referrals.map((r) => (
     <Item
       key={`referral-${r.id}`}
       title={t("frontPage.referral", { title: r.title })}
-      note={t("frontPage.validUntil", { date: formatDay(r.validUntil, lang) })}
+      note={t("frontPage.validUntil", { date: shown("day", r.validUntil) })}
     />
   ));
 }
 
-/** A calendar date (YYYY-MM-DD) in the display format; noon UTC keeps it on the same day in Helsinki. */
-function formatDay(isoDate: string, lang: Lang) {
-  return formatDate(new Date(`${isoDate}T12:00:00Z`), lang);
-}
-
-export function FrontPage({ state, now }: { state: FrontPageState; now: string }) {
+/** The front page; `dates` are its dates as shown, formatted on the server (`frontPageDates`). */
+export function FrontPage({ state, dates }: { state: FrontPageState; dates: Record<string, string> }) {
   const t = useT();
-  const lang = useLang();
+  const shown: Shown = (kind, value) => dates[`${kind}:${value}`] ?? value;
   const brand = useBrand();
   const hydrated = useHydrated();
   const { show } = useToast();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const nowDate = new Date(now);
 
   useEffect(() => {
     if (!hydrated || hash !== `#${APPOINTMENT_CANCELLED_FRAGMENT}`) return;
@@ -132,7 +133,7 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
               key={a.id}
               title={
                 <LocalizedLink to="appointment" params={{ ids: a.id }}>
-                  {formatDateTime(new Date(a.startsAt), lang)}
+                  {shown("dateTime", a.startsAt)}
                 </LocalizedLink>
               }
               detail={`${a.specialtyName}, ${a.practitionerName}`}
@@ -158,7 +159,7 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
                   {c.unread ? <span className="tag">{t("frontPage.unread")}</span> : null}
                 </>
               }
-              note={c.latestAt ? formatRelativeDate(new Date(c.latestAt), nowDate, lang) : undefined}
+              note={c.latestAt ? shown("relative", c.latestAt) : undefined}
             />
           ))}
         </Section>
@@ -172,7 +173,7 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           {state.visitSummaries.map((v) => (
             <Item
               key={v.id}
-              title={formatDate(new Date(v.dateTime), lang)}
+              title={shown("date", v.dateTime)}
               detail={[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")}
             />
           ))}
@@ -189,7 +190,7 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
             <Item
               key={p.id}
               title={`${p.medicineName}${p.strength ? ` ${p.strength}` : ""}`}
-              note={t("frontPage.issued", { date: formatDay(p.issuedDate, lang) })}
+              note={t("frontPage.issued", { date: shown("day", p.issuedDate) })}
             />
           ))}
         </Section>
@@ -203,17 +204,17 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           {state.labResultSummaries.map((r) => (
             <Item
               key={r.date}
-              title={t("frontPage.labResults", { date: formatDay(r.date, lang) })}
+              title={t("frontPage.labResults", { date: shown("day", r.date) })}
               note={r.isReady ? t("frontPage.ready") : t("frontPage.pending")}
             />
           ))}
-          <ReferralItems referrals={state.labReferrals} />
+          <ReferralItems referrals={state.labReferrals} shown={shown} />
         </Section>
 
         {state.questionnaireSummaries.length ? (
           <Section id="tasks" title={t("frontPage.sections.tasks")} empty="" isEmpty={false}>
             {state.questionnaireSummaries.map((q) => (
-              <Item key={q.id} title={q.title} note={formatDate(new Date(q.createdAt), lang)} />
+              <Item key={q.id} title={q.title} note={shown("date", q.createdAt)} />
             ))}
           </Section>
         ) : null}
@@ -225,9 +226,9 @@ export function FrontPage({ state, now }: { state: FrontPageState; now: string }
           isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}
         >
           {state.imagingSummaries.map((i) => (
-            <Item key={i.id} title={i.examinationName} note={formatDay(i.imagingDate, lang)} />
+            <Item key={i.id} title={i.examinationName} note={shown("day", i.imagingDate)} />
           ))}
-          <ReferralItems referrals={state.imagingReferrals} />
+          <ReferralItems referrals={state.imagingReferrals} shown={shown} />
         </Section>
       </div>
     </div>

@@ -12,7 +12,8 @@ import { ConsentPageForm } from "~/features/booking/consent-page-form";
 import { requireUser } from "~/features/session/guards.server";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
-import { ErrorSummary, PageTitle } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import type { TextsHandle } from "~/lib/text-groups";
 

@@ -12,7 +12,8 @@ import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointm
 import { parseAppointmentIds } from "~/features/appointments/rules";
 import { parseId } from "~/lib/id";
 import { requireUser } from "~/features/session/guards.server";
-import { ErrorSummary, PageTitle } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { TextsHandle } from "~/lib/text-groups";

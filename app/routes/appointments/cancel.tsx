@@ -9,7 +9,8 @@ import { cancelResponse, parseAppointmentIds } from "~/features/appointments/rul
 import { APPOINTMENT_CANCELLED_FRAGMENT } from "~/features/front-page/front-page.view";
 import { requireUser } from "~/features/session/guards.server";
 import { href } from "~/route-table";
-import { CsrfField, PageTitle } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";

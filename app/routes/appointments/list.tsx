@@ -5,7 +5,7 @@ import { getLang } from "~/.server/i18n";
 import { listUpcomingAppointments } from "~/features/appointments/appointments.server";
 import { requireUser } from "~/features/session/guards.server";
 import { formatDateTime } from "~/lib/format";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";

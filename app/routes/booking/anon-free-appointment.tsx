@@ -27,7 +27,8 @@ import {
 import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { ErrorSummary, PageTitle } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";

@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { anonymousConfirmation } from "~/features/booking/anonymous-reservation.server";
 import { isReservationOwner } from "~/features/booking/reservation-owner.server";
 import { AppointmentSummary } from "~/features/booking/reservation-view";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { TextsHandle } from "~/lib/text-groups";

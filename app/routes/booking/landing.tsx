@@ -3,7 +3,7 @@ import { requestInfo } from "~/.server/context";
 import { CARE_TYPE_PAGES } from "~/features/booking/care-type";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { offeredCareTypes } from "~/features/booking/search.server";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { TextsHandle } from "~/lib/text-groups";

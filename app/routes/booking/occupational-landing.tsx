@@ -5,7 +5,7 @@ import { getLang } from "~/.server/i18n";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { hasFeature } from "~/features/booking/search.server";
 import { href } from "~/route-table";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import type { TextsHandle } from "~/lib/text-groups";
 

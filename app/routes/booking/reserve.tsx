@@ -29,7 +29,8 @@ import { handleInsuranceIntent, type InsurancePanelState } from "~/features/insu
 import { requireUser } from "~/features/session/guards.server";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { ErrorSummary, PageTitle } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";

@@ -29,7 +29,7 @@ import { applyFormChange, helsinkiToday, occupationalAccess, parseFilters } from
 import { formatDate } from "~/lib/format";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";

@@ -4,7 +4,7 @@ import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import type { TextsHandle } from "~/lib/text-groups";
 

@@ -4,6 +4,7 @@ import { now } from "~/.server/clock";
 import { sessionState } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
+import { frontPageDates } from "~/features/front-page/front-page-dates.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
 import { requireUser } from "~/features/session/guards.server";
 import { href } from "~/route-table";
@@ -17,9 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Anonymous visitors start from the login page; a logged-in customer gets the overview.
   if (sessionState(context).status === "none") throw redirect(href("login", lang));
   const session = requireUser(context, request, lang);
-  return { state: await loadFrontPage(session, lang, now()), now: now().toISOString() };
+  const at = now();
+  const state = await loadFrontPage(session, lang, at);
+  return { state, dates: frontPageDates(state, lang, at) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <FrontPage state={loaderData.state} now={loaderData.now} />;
+  return <FrontPage state={loaderData.state} dates={loaderData.dates} />;
 }

@@ -6,7 +6,7 @@ import { env } from "~/.server/env";
 import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { TextsHandle } from "~/lib/text-groups";

@@ -6,7 +6,7 @@ import { acrValues } from "~/lib/login-options";
 import { safeNextPath } from "~/features/session/login-options";
 import { LoginOptions } from "~/features/session/login-options.view";
 import { href } from "~/route-table";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { useBrand } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";

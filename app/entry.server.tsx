@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -16,6 +16,36 @@ import { TextSourceProvider } from "./ui/i18n";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes a page in 2 kB pieces, and the response adapter flushes the response, and so its gzip stream,
+ * after each piece: a dozen compressor flushes per page, a tenth of a page's server time. This passes on what
+ * React wrote in one turn of the event loop as one piece, so the shell still goes out at once and later
+ * streamed parts as they come, with one flush each.
+ */
+function coalescing(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length) this.push(Buffer.concat(pending));
+          pending = [];
+        });
+      }
+      done();
+    },
+    flush(done) {
+      if (pending.length) this.push(Buffer.concat(pending));
+      pending = [];
+      done();
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -40,7 +70,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalescing();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -246,20 +246,30 @@ export function translatePath(
   return href(parsed.id, toLang, clean) + search;
 }
 
+// Every request asks (the brand's hidden pages, the texts of a flash): the patterns are compiled once.
+let compiled: Record<Lang, { id: RouteId; re: RegExp }[]> | null = null;
+function patterns(lang: Lang) {
+  compiled ??= Object.fromEntries(
+    (["fi", "sv", "en"] as const).map((l) => [
+      l,
+      routeTable.map((entry) => ({
+        id: entry.id,
+        re: new RegExp(
+          `^${entry.paths[l]
+            .split("/")
+            .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+            .join("/")}$`,
+        ),
+      })),
+    ]),
+  ) as Record<Lang, { id: RouteId; re: RegExp }[]>;
+  return compiled[lang];
+}
+
 /** The table id of a path like `/sv/loggain` (params match any one segment), or null. */
 export function routeIdForPath(pathname: string): RouteId | null {
   const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
   if (lang !== "fi" && lang !== "sv" && lang !== "en") return null;
   const segments = rest.join("/");
-  for (const entry of routeTable) {
-    const pattern = entry.paths[lang as Lang];
-    const re = new RegExp(
-      `^${pattern
-        .split("/")
-        .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-        .join("/")}$`,
-    );
-    if (re.test(segments)) return entry.id;
-  }
-  return null;
+  return patterns(lang).find((p) => p.re.test(segments))?.id ?? null;
 }

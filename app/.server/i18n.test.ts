@@ -24,6 +24,8 @@ describe("a page's texts on the server", () => {
   it("follow the brand: the children's brand has its own words where it overrides them", () => {
     const source = (brandId: "main" | "pikkujatti") =>
       serverTextSource({ lang: "fi", brandId, version: TEXTS_VERSION, groups: ["common"] }) as (k: string) => string;
+    expect(source("pikkujatti")("common.brandName")).toBe("Pikkujätti");
+    expect(source("main")("common.brandName")).not.toBe("Pikkujätti");
     expect(source("main")("common.header.skipToContent")).toBe(source("pikkujatti")("common.header.skipToContent"));
   });
 });

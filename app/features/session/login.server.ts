@@ -87,6 +87,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
 
   const [person] = await db().select().from(people).where(eq(people.identityCode, parsed.value.code)).limit(1);
   const freshCsrf = csrfCookieHeader(newCsrfCookieValue());
+  const userAgent = request.headers.get("User-Agent");
 
   if (pending.mandate) {
     const choice = href("transactionPath", lang, {}, { error: "disallowed" });
@@ -96,7 +97,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
     const child = await findMandateChild(person.id, identified.mandateIdentityCode);
     if (!child) return { location: choice, cookies: [clearPending] };
     const sessionCookie = await createSession(
-      { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr },
+      { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr, userAgent },
       previousSessionHash,
     );
     return {
@@ -116,6 +117,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
           lastName: identified.lastName,
         },
         acr: identified.acr ?? pending.acr,
+        userAgent,
       },
       previousSessionHash,
     );
@@ -126,7 +128,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
   }
 
   const sessionCookie = await createSession(
-    { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr },
+    { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr, userAgent },
     previousSessionHash,
   );
   return { location: pending.next, cookies: [clearPending, sessionCookie, freshCsrf] };

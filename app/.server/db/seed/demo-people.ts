@@ -74,6 +74,22 @@ export function demoPeople(year: number) {
       912,
       "patient-data consent not given, an appointment open for check-in: the clinic-door link asks for the consent",
     ),
+    myInfoAdult: person(
+      "myInfoAdult",
+      "Olli",
+      "Ojala",
+      { year: 1987, month: 4, day: 22 },
+      930,
+      "My information: contact details, consents, sessions and who viewed the data; guardian of Venla",
+    ),
+    myInfoTeen: person(
+      "myInfoTeen",
+      "Venla",
+      "Ojala",
+      { year: year - 13, month: 10, day: 5 },
+      931,
+      "aged 13, logs in herself, with her guardian's contact details kept: the guardians' tab of My information",
+    ),
   };
 }
 

@@ -53,10 +53,7 @@ export default function DataAccess({ loaderData }: Route.ComponentProps) {
               <tr key={e.id}>
                 <td>{formatDateTime(new Date(e.at), lang)}</td>
                 <td>{who(e.actor)}</td>
-                <td>
-                  {t(`myInformation.dataAccess.actions.${e.action}`)}:{" "}
-                  {t(`myInformation.dataAccess.resources.${e.resource}`)}
-                </td>
+                <td>{`${t(`myInformation.dataAccess.actions.${e.action}`)}: ${t(`myInformation.dataAccess.resources.${e.resource}`)}`}</td>
               </tr>
             ))}
           </tbody>

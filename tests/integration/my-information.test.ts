@@ -10,7 +10,7 @@ import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { createSession, type Person } from "~/.server/session";
 import { handle } from "./request-handler";
-import { ORIGIN, boundCsrfToken, clockAt, cookiePair, login, sessionOf, useTestDatabase } from "./test-db";
+import { FIXED_NOW, ORIGIN, boundCsrfToken, clockAt, cookiePair, login, sessionOf, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();
@@ -456,5 +456,70 @@ describe("who viewed my data", () => {
     expect((await send("GET", "/en/my-information/who-viewed-my-data?page=abc", { session })).text).toContain(
       "Page 1 of 2",
     );
+  });
+});
+
+describe("registration of a child through a guardian (part 2 §2)", () => {
+  it("registers a child the mandate names, records the guardianship, and acts for the child", async () => {
+    const { unregisteredMandateChild } = await import("~/features/session/login.server");
+    const { unregisteredChildren } = await import("~/.server/db/seed/demo-people");
+    const ella = unregisteredChildren(FIXED_NOW.getUTCFullYear())[0];
+    expect(await unregisteredMandateChild(ella.identityCode)).toBe(ella.identityCode);
+    // Registered already, or too old for a mandate: not a registration.
+    expect(await unregisteredMandateChild(t.person("youngChild").identityCode)).toBeNull();
+    expect(await unregisteredMandateChild(t.person("myInfoTeen").identityCode)).toBeNull();
+    expect(await unregisteredMandateChild("not a code")).toBeNull();
+
+    const olli = t.person("myInfoAdult");
+    const pending = await createSession({
+      userId: null,
+      actingPersonId: null,
+      pendingIdentity: { identityCode: ella.identityCode, guardianId: olli.id },
+      acr: "urn:ftn:op",
+    });
+    const page = await send("GET", "/en/registration", { session: pending });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Register your child");
+    // The form starts from the guardian's own contact details.
+    expect(page.text).toContain(`value="${(await personRow(olli)).emailAddress}"`);
+
+    const missingNames = await send("POST", "/api/user/register?lang=en", {
+      session: pending,
+      json: {
+        streetAddress: "Kotikatu 1",
+        postalCode: "00100",
+        postOffice: "Helsinki",
+        phoneNumber: "0401112233",
+        emailAddress: "olli@example.com",
+      },
+    });
+    expect(missingNames.status).toBe(400);
+    expect(missingNames.json.details.map((d: { path: string }) => d.path).sort()).toEqual(["firstName", "lastName"]);
+
+    const answer = await send("POST", "/api/user/register?lang=fi", {
+      session: pending,
+      json: {
+        firstName: "Ella",
+        lastName: "Ojala",
+        streetAddress: "Kotikatu 1",
+        postalCode: "00100",
+        postOffice: "Helsinki",
+        phoneNumber: "0401112233",
+        emailAddress: "olli@example.com",
+        next: "/fi/omat-tiedot",
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ type: "success", next: "/fi/omat-tiedot" });
+    const [child] = await t.db.select().from(s.people).where(eq(s.people.identityCode, ella.identityCode));
+    expect(child).toMatchObject({ firstName: "Ella", lastName: "Ojala", phoneNumber: "+358401112233" });
+    const [guardianship] = await t.db.select().from(s.guardianships).where(eq(s.guardianships.childId, child.id));
+    expect(guardianship.guardianId).toBe(olli.id);
+    const state = await sessionOf(pending);
+    expect(state.status === "valid" ? [state.user?.id, state.actingPerson?.id] : null).toEqual([olli.id, child.id]);
+
+    const mine = await send("GET", "/fi/omat-tiedot?tab=guardians", { session: pending });
+    expect(mine.text).toContain("Katselet henkilön Ella Ojala tietoja.");
+    expect(mine.text).toContain('value="Ojala Olli"');
   });
 });

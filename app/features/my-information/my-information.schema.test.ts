@@ -121,7 +121,10 @@ describe("a guardian entry (spec part 1 §5)", () => {
       zipCode: "contact.errors.postalCode",
       postOffice: "contact.errors.guardianPostOffice",
     });
-    expect(guardianEntrySchema.parse({ ...own, ...ADDRESS })).toMatchObject({ ...ADDRESS, isGuardianHasSameAddress: false });
+    expect(guardianEntrySchema.parse({ ...own, ...ADDRESS })).toMatchObject({
+      ...ADDRESS,
+      isGuardianHasSameAddress: false,
+    });
   });
 
   it("requires a name of at most 40 characters", () => {

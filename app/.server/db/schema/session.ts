@@ -18,6 +18,8 @@ export const sessions = pgTable(
       identityCode: string;
       firstName?: string;
       lastName?: string;
+      /** Set when a guardian registers a child named by their mandate: the guardian's person id. */
+      guardianId?: string;
     } | null>(),
     acr: text("acr"),
     /** A non-secret handle for the person's own session list ("end this session"); never the cookie's id. */

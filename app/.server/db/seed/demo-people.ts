@@ -97,3 +97,20 @@ export function demoPeople(year: number) {
 export function unregisteredIdentityCode() {
   return makeTestIdentityCode({ year: 1999, month: 1, day: 1 }, 920);
 }
+
+/**
+ * Children the development mandate service knows but the portal has no record of yet: a guardian who picks one is
+ * asked to register the child (spec part 2 §2). README lists them.
+ */
+export function unregisteredChildren(year: number) {
+  const birth = { year: year - 4, month: 6, day: 1 };
+  return [
+    {
+      guardianKey: "myInfoAdult" as const,
+      firstName: "Ella",
+      lastName: "Ojala",
+      birthDate: `${birth.year}-06-01`,
+      identityCode: makeTestIdentityCode(birth, 932),
+    },
+  ];
+}

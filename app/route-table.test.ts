@@ -85,6 +85,17 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     sv: "/sv/behandling-av-patientuppgifter",
     en: "/en/data-processing",
   },
+  myInformation: { fi: "/fi/omat-tiedot", sv: "/sv/mina-uppgifter", en: "/en/my-information" },
+  myInformationSessions: {
+    fi: "/fi/omat-tiedot/istunnot",
+    sv: "/sv/mina-uppgifter/sessioner",
+    en: "/en/my-information/sessions",
+  },
+  dataAccessLog: {
+    fi: "/fi/omat-tiedot/kuka-katsoi-tietojani",
+    sv: "/sv/mina-uppgifter/vem-har-last-mina-uppgifter",
+    en: "/en/my-information/who-viewed-my-data",
+  },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */

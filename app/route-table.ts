@@ -179,6 +179,27 @@ export const routeTable = [
     file: "routes/account/data-processing.tsx",
     paths: { fi: "potilastietojen-kasittely", sv: "behandling-av-patientuppgifter", en: "data-processing" },
   },
+  {
+    // My information: contact details, guardians' contact details and consents as tabs (`?tab=`).
+    id: "myInformation",
+    file: "routes/account/my-information.tsx",
+    paths: { fi: "omat-tiedot", sv: "mina-uppgifter", en: "my-information" },
+  },
+  {
+    id: "myInformationSessions",
+    file: "routes/account/sessions.tsx",
+    paths: { fi: "omat-tiedot/istunnot", sv: "mina-uppgifter/sessioner", en: "my-information/sessions" },
+  },
+  {
+    // "Who viewed my data": the person's own access log.
+    id: "dataAccessLog",
+    file: "routes/account/data-access.tsx",
+    paths: {
+      fi: "omat-tiedot/kuka-katsoi-tietojani",
+      sv: "mina-uppgifter/vem-har-last-mina-uppgifter",
+      en: "my-information/who-viewed-my-data",
+    },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];
@@ -195,6 +216,7 @@ export function routeEntry(id: RouteId): RouteEntry {
  */
 export const API_PATHS = {
   userRegister: "/api/user/register",
+  userGuardian: "/api/user/guardian",
 } as const;
 
 /** `/{lang}/{localized path}` with `:params` filled in and an optional query. */

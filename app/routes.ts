@@ -30,6 +30,7 @@ export default [
   route("api/reserve-appointment", "routes/booking/api-reserve-appointment.ts"),
   route("api/user/consent", "routes/account/api-user-consent.ts"),
   route(API_PATHS.userRegister.slice(1), "routes/session/api-user-register.ts"),
+  route(API_PATHS.userGuardian.slice(1), "routes/account/api-user-guardian.ts"),
   route("api/user", "routes/account/api-user.ts"),
   route("api/insurance/lahitapiola-policy-check", "routes/insurance/api-lahitapiola-policy-check.ts"),
   route("api/insurance/lahitapiola-direct-compensation-permits/:lang", "routes/insurance/api-lahitapiola-permits.ts"),

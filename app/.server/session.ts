@@ -97,6 +97,8 @@ export async function createSession(
     actingPersonId: string | null;
     pendingIdentity?: SessionRow["pendingIdentity"];
     acr?: string | null;
+    /** The browser's User-Agent header, for the person's own session list. */
+    userAgent?: string | null;
   },
   previousIdHash?: string | null,
 ): Promise<string> {
@@ -110,6 +112,7 @@ export async function createSession(
       actingPersonId: values.actingPersonId,
       pendingIdentity: values.pendingIdentity ?? null,
       acr: values.acr ?? null,
+      userAgent: values.userAgent ? values.userAgent.slice(0, 300) : null,
       createdAt: t,
       lastSeenAt: t,
       absoluteExpiresAt: new Date(t.getTime() + env().sessionAbsoluteSeconds * 1000),

@@ -56,3 +56,51 @@ export const contactFields = {
       .max(50, key)
       .regex(/^[\p{L}][\p{L}' .-]*$/u, key),
 };
+
+// --- guardian entry (spec part 1 §5 "Guardian entry", §9 field limits) -----------------------------------------
+
+/** The guardian entry's limits (spec part 1 §9): name 40, phone 20, e-mail 100, street 30, post office 30. */
+export const GUARDIAN_LIMITS = { name: 40, phoneNumber: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 };
+
+// Finnish service numbers (premium, toll-free and national service prefixes) are not a person's phone.
+const SERVICE_PREFIXES = ["100", "200", "209", "600", "700", "800"];
+
+/**
+ * The guardian's phone (spec part 1 §5 "another phone rule"): Finnish, starting +358 or 0, not a service number,
+ * at most 20 characters as typed; spaces and dashes are ignored and a leading 0 becomes +358.
+ */
+export function isValidFinnishPhone(input: string): boolean {
+  const compact = input.replace(/[\s-]/g, "");
+  const national = compact.startsWith("+358") ? compact.slice(4) : compact.startsWith("0") ? compact.slice(1) : null;
+  if (national === null || !/^\d{5,16}$/.test(national)) return false;
+  return !SERVICE_PREFIXES.some((p) => national.startsWith(p));
+}
+
+export const guardianFields = {
+  name: textField("contact.errors.guardianName")
+    .trim()
+    .min(1, "contact.errors.guardianName")
+    .max(GUARDIAN_LIMITS.name, "contact.errors.maxLength40"),
+  phoneNumber: textField("contact.errors.guardianPhone")
+    .trim()
+    .min(1, "contact.errors.guardianPhone")
+    .max(GUARDIAN_LIMITS.phoneNumber, "contact.errors.maxLength20")
+    .refine(isValidFinnishPhone, "contact.errors.guardianPhone")
+    .transform(normalisePhone),
+  emailAddress: textField("contact.errors.emailAddress")
+    .trim()
+    .min(1, "contact.errors.emailAddress")
+    .max(GUARDIAN_LIMITS.emailAddress, "contact.errors.maxLength100")
+    .refine(isValidEmail, "contact.errors.emailAddress"),
+  streetAddress: textField("contact.errors.guardianStreet")
+    .trim()
+    .min(1, "contact.errors.guardianStreet")
+    .max(GUARDIAN_LIMITS.streetAddress, "contact.errors.streetAddressLength"),
+  postalCode: textField("contact.errors.postalCode")
+    .trim()
+    .regex(/^\d{5}$/, "contact.errors.postalCode"),
+  postOffice: textField("contact.errors.guardianPostOffice")
+    .trim()
+    .min(1, "contact.errors.guardianPostOffice")
+    .max(GUARDIAN_LIMITS.postOffice, "contact.errors.postOfficeLength"),
+};

@@ -130,6 +130,9 @@ export function Header({ root }: { root: RootData }) {
                     </li>
                   ) : null}
                   <li>
+                    <Link to={href("myInformation", lang)}>{t("common.menu.myInformation")}</Link>
+                  </li>
+                  <li>
                     <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>
                   </li>
                 </ul>

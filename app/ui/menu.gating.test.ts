@@ -57,6 +57,7 @@ describe("menuGroups gating", () => {
           { routeId: "appointments", labelKey: "common.menu.appointments" },
           { routeId: "chatMoved", labelKey: "common.menu.chat" },
           { routeId: "invoices", labelKey: "common.menu.invoices" },
+          { routeId: "myInformation", labelKey: "common.menu.myInformation" },
           { routeId: "help", labelKey: "common.menu.help" },
           { routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true },
         ],
@@ -151,6 +152,14 @@ describe("menuGroups gating", () => {
     const groups = menu({ hiddenPages: ["conversations", "occupationalHealthTeam", "sicknessFund", "invoices"] });
     expect(group(groups, "common.menu.occupationalGroup")).toBeUndefined();
     expect(group(groups, "common.menu.sicknessFundGroup")).toBeUndefined();
-    expect(routeIds(groups)).toEqual(["home", "booking", "appointments", "chatMoved", "help", "logout"]);
+    expect(routeIds(groups)).toEqual([
+      "home",
+      "booking",
+      "appointments",
+      "chatMoved",
+      "myInformation",
+      "help",
+      "logout",
+    ]);
   });
 });

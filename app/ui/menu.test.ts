@@ -57,6 +57,7 @@ describe("menuGroups with today's route table", () => {
         items: [
           { routeId: "booking", labelKey: "common.menu.booking" },
           { routeId: "appointments", labelKey: "common.menu.appointments" },
+          { routeId: "myInformation", labelKey: "common.menu.myInformation" },
           { routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true },
         ],
       },
@@ -99,6 +100,7 @@ describe("menuGroups with today's route table", () => {
       "occupationalBooking",
       "booking",
       "appointments",
+      "myInformation",
     ]);
     expect(menu({ hiddenPages: ["home", "booking"] })).toEqual([]);
   });
@@ -106,6 +108,6 @@ describe("menuGroups with today's route table", () => {
   it("gives the brands' real hidden pages no effect on the pages that exist", () => {
     expect(
       routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn })),
-    ).toEqual(["home", "booking", "appointments", "logout"]);
+    ).toEqual(["home", "booking", "appointments", "myInformation", "logout"]);
   });
 });

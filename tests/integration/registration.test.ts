@@ -224,6 +224,8 @@ describe("registration loader", () => {
     const session = await pendingSession({ identityCode: code, firstName: "Joulu", lastName: "Pukki" });
     const result = await (await load("/fi/rekisterointi", session))();
     expect(result).toEqual({
+      forChild: false,
+      defaults: null,
       maskedIdentityCode: `${code.slice(0, 7)}****`,
       names: { firstName: "Joulu", lastName: "Pukki" },
     });

@@ -41,9 +41,9 @@ describe("demo data", () => {
     expect(await isEmpty(t.db)).toBe(false);
   });
 
-  it("has the 10 demo people with valid test identity codes", async () => {
+  it("has the demo people with valid test identity codes", async () => {
     const people = await t.db.select().from(s.people);
-    expect(people).toHaveLength(11);
+    expect(people).toHaveLength(13);
     expect(people.map((p) => p.identityCode).sort()).toEqual(
       Object.values(DEMO)
         .map((p) => p.identityCode)

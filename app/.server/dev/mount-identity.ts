@@ -5,7 +5,7 @@ import { acrLabels } from "~/lib/login-options";
 import { now } from "../clock";
 import { db } from "../db/client";
 import { guardianships, people } from "../db/schema";
-import { demoPeople } from "../db/seed/demo-people";
+import { demoPeople, unregisteredChildren } from "../db/seed/demo-people";
 import { env } from "../env";
 import { configureIdentity } from "../identity/oidc";
 import { expressRateLimit, LIMITS } from "../rate-limit";
@@ -56,6 +56,14 @@ export async function mountDevIdentity(app: Express) {
         .from(guardianships)
         .innerJoin(people, eq(people.id, guardianships.childId))
         .where(eq(guardianships.guardianId, guardian.id));
+      // The mandate service also knows children the portal has no record of yet (registration through a guardian).
+      const demo = demoPeople(now().getUTCFullYear());
+      for (const child of unregisteredChildren(now().getUTCFullYear()))
+        if (
+          demo[child.guardianKey].identityCode === guardianIdentityCode &&
+          !rows.some((r) => r.identityCode === child.identityCode)
+        )
+          rows.push(child);
       return rows.map((r) => {
         const [year, month, day] = r.birthDate.split("-").map(Number);
         return {

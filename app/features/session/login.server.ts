@@ -87,6 +87,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
 
   const [person] = await db().select().from(people).where(eq(people.identityCode, parsed.value.code)).limit(1);
   const freshCsrf = csrfCookieHeader(newCsrfCookieValue());
+  const userAgent = request.headers.get("User-Agent");
 
   if (pending.mandate) {
     const choice = href("transactionPath", lang, {}, { error: "disallowed" });
@@ -94,9 +95,27 @@ export async function finishLogin(request: Request, previousSessionHash: string 
     if (!person || !identified.mandateIdentityCode)
       return { location: person ? choice : unknown, cookies: [clearPending] };
     const child = await findMandateChild(person.id, identified.mandateIdentityCode);
-    if (!child) return { location: choice, cookies: [clearPending] };
+    if (!child) {
+      // A child the mandate names but the portal has no record of yet: the guardian registers the child first.
+      const unregistered = await unregisteredMandateChild(identified.mandateIdentityCode);
+      if (!unregistered) return { location: choice, cookies: [clearPending] };
+      const sessionCookie = await createSession(
+        {
+          userId: null,
+          actingPersonId: null,
+          pendingIdentity: { identityCode: unregistered, guardianId: person.id },
+          acr: identified.acr ?? pending.acr,
+          userAgent,
+        },
+        previousSessionHash,
+      );
+      return {
+        location: href("registration", lang, {}, { next: pending.next }),
+        cookies: [clearPending, sessionCookie, freshCsrf],
+      };
+    }
     const sessionCookie = await createSession(
-      { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr },
+      { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr, userAgent },
       previousSessionHash,
     );
     return {
@@ -116,6 +135,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
           lastName: identified.lastName,
         },
         acr: identified.acr ?? pending.acr,
+        userAgent,
       },
       previousSessionHash,
     );
@@ -126,7 +146,7 @@ export async function finishLogin(request: Request, previousSessionHash: string 
   }
 
   const sessionCookie = await createSession(
-    { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr },
+    { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr, userAgent },
     previousSessionHash,
   );
   return { location: pending.next, cookies: [clearPending, sessionCookie, freshCsrf] };
@@ -144,6 +164,21 @@ export async function findMandateChild(guardianId: string, childIdentityCode: st
   if (!row) return null;
   const [year, month, day] = row.child.birthDate.split("-").map(Number);
   return ageOn({ year, month, day }, now()) <= MANDATE_MAX_AGE ? row.child : null;
+}
+
+/**
+ * The identity code of a child named by a guardian's mandate who has no patient record yet and is 11 or younger
+ * (spec part 2 §2, registration of a child through a guardian); null otherwise.
+ */
+export async function unregisteredMandateChild(childIdentityCode: string): Promise<string | null> {
+  const parsed = parseIdentityCode(childIdentityCode.trim().toUpperCase(), identityCodeOptions(env().environment));
+  if (!parsed.ok || ageOn(parsed.value.birthDate, now()) > MANDATE_MAX_AGE) return null;
+  const [existing] = await db()
+    .select({ id: people.id })
+    .from(people)
+    .where(eq(people.identityCode, parsed.value.code))
+    .limit(1);
+  return existing ? null : parsed.value.code;
 }
 
 /** Ends the session server-side and replaces the CSRF cookie; the flash greets the person on the next page. */

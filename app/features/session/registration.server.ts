@@ -5,9 +5,17 @@ import { people, sessions } from "~/.server/db/schema";
 import type { SessionState } from "~/.server/session";
 import { parseIdentityCode } from "~/lib/identity-code";
 import type { Lang } from "~/lib/lang";
+import { recordGuardianOfNewChild } from "~/features/my-information/my-information.server";
 import { registrationSchema } from "./registration.schema";
 
-export type PendingRegistration = { idHash: string; identityCode: string; firstName?: string; lastName?: string };
+export type PendingRegistration = {
+  idHash: string;
+  identityCode: string;
+  firstName?: string;
+  lastName?: string;
+  /** A guardian registering a child named by their mandate (spec part 2 §2). */
+  guardianId?: string;
+};
 
 /** The identified person waiting to register, or null when the session is not in that state. */
 export function pendingRegistration(session: SessionState): PendingRegistration | null {
@@ -60,12 +68,33 @@ export async function register(
     const id =
       created?.id ??
       (await tx.select({ id: people.id }).from(people).where(eq(people.identityCode, parsed.value.code)))[0].id;
+    // A child registered through a guardian: the guardian is logged in, acting for the child.
+    if (pending.guardianId) await recordGuardianOfNewChild(tx, pending.guardianId, id);
     await tx
       .update(sessions)
-      .set({ userId: id, actingPersonId: id, pendingIdentity: null })
+      .set({ userId: pending.guardianId ?? id, actingPersonId: id, pendingIdentity: null })
       .where(eq(sessions.idHash, pending.idHash));
     return id;
   });
-  await logAccess({ actorId: personId, subjectId: personId, resource: "contact-info", action: "write" });
+  await logAccess({
+    actorId: pending.guardianId ?? personId,
+    subjectId: personId,
+    resource: "contact-info",
+    action: "write",
+  });
   return personId;
+}
+
+/** A guardian registering a child starts from the guardian's own contact details; anyone else from nothing. */
+export async function registrationDefaults(pending: PendingRegistration) {
+  if (!pending.guardianId) return null;
+  const [guardian] = await db().select().from(people).where(eq(people.id, pending.guardianId));
+  if (!guardian) return null;
+  return {
+    streetAddress: guardian.streetAddress ?? "",
+    postalCode: guardian.postalCode ?? "",
+    postOffice: guardian.postOffice ?? "",
+    phoneNumber: guardian.phoneNumber ?? "",
+    emailAddress: guardian.emailAddress ?? "",
+  };
 }

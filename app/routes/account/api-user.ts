@@ -1,29 +1,54 @@
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/api-user";
 import { allowMethods, issueDetails, readBody, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+import { serverT } from "~/.server/i18n";
 import { apiUser } from "~/features/booking/api.server";
 import { patientJson, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { contactEditorSchema } from "~/features/booking/reservation.schema";
-import { serverT } from "~/.server/i18n";
+import { saveUserInformation } from "~/features/my-information/my-information.server";
+import { safeNextPath } from "~/features/session/login-options";
 
 export const middleware = [allowMethods("PUT", "POST")];
 
 /**
- * PUT /api/user?csrfToken (part 2 §7) and POST /api/user?csrfToken (part 1 §7, "saves contact info") — body
- * { streetAddress, postalCode, postOffice, emailAddress, phoneNumber } → { type: "success", patient }. One service
- * and one schema for both; the POST also takes the contact form's `zipCode` for `postalCode`.
+ * PUT /api/user?csrfToken (part 2 §7, the booking contact editor) → { type: "success", patient }.
+ * POST /api/user?csrfToken (part 1 §7, My information's "user information save") — body the contact form
+ * { emailAddress, phoneNumber, streetAddress, zipCode (or postalCode), postOffice, language? }, an optional
+ * `guardians` list and `next` → { type: "success", patient, next? }: the same service and schema as the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = apiUser(context);
   const body = await readBody(request);
-  if (request.method === "POST" && body.postalCode === undefined && body.zipCode !== undefined)
-    body.postalCode = body.zipCode;
-  const parsed = contactEditorSchema.safeParse(body);
-  if (!parsed.success) {
-    return validationError(issueDetails(parsed.error.issues, serverT(context)));
+  const t = serverT(context);
+  if (request.method === "PUT") {
+    const parsed = contactEditorSchema.safeParse(body);
+    if (!parsed.success) return validationError(issueDetails(parsed.error.issues, t));
+    const saved = await saveContactDetails(db(), session.user.id, session.actingPerson.id, parsed.data);
+    if (!saved) return data({ type: "unknownError" }, { status: 500 });
+    return data({ type: "success", patient: patientJson(saved) });
   }
-  const saved = await saveContactDetails(db(), session.user.id, session.actingPerson.id, parsed.data);
-  if (!saved) return data({ type: "unknownError" }, { status: 500 });
-  return data({ type: "success", patient: patientJson(saved) });
+
+  // The part 2 spelling `postalCode` is taken for `zipCode`, and its errors are named as it was sent.
+  const aliased = body.zipCode === undefined && body.postalCode !== undefined;
+  const { guardians, next, postalCode, ...contact } = body;
+  if (aliased) contact.zipCode = postalCode;
+  const result = await saveUserInformation(db(), session, { contact, guardians });
+  if (result.type === "invalid")
+    return validationError(
+      Object.entries(result.errors).map(([path, message]) => ({
+        path: aliased && path === "zipCode" ? "postalCode" : path,
+        message: t(message),
+      })),
+    );
+  if (result.type === "failed")
+    return data({ type: "unknownError", message: t("myInformation.errors.failed") }, { status: 500 });
+  const [person] = await db().select().from(s.people).where(eq(s.people.id, session.actingPerson.id));
+  return data({
+    type: "success",
+    patient: patientJson(person),
+    ...(typeof next === "string" ? { next: safeNextPath(next, "/") } : {}),
+  });
 }

@@ -10,7 +10,12 @@ import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
 import { registerByCall } from "~/features/session/registration-call";
 import { registrationSchema } from "~/features/session/registration.schema";
-import { pendingRegistration, register, registrationSchemaFor } from "~/features/session/registration.server";
+import {
+  pendingRegistration,
+  register,
+  registrationDefaults,
+  registrationSchemaFor,
+} from "~/features/session/registration.server";
 import { maskIdentityCode } from "~/lib/identity-code";
 import { href } from "~/route-table";
 import { ErrorSummary, TextField } from "~/ui/form";
@@ -24,13 +29,15 @@ function nextOf(request: Request, lang: "fi" | "sv" | "en") {
   return safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = sessionState(context);
   if (session.status === "valid" && session.user) throw redirect(nextOf(request, lang));
   const pending = pendingRegistration(session);
   if (!pending) throw redirect(href("login", lang, {}, { nextPath: nextOf(request, lang) }));
   return {
+    forChild: !!pending.guardianId,
+    defaults: await registrationDefaults(pending),
     maskedIdentityCode: maskIdentityCode(pending.identityCode),
     names: pending.firstName && pending.lastName ? { firstName: pending.firstName, lastName: pending.lastName } : null,
   };
@@ -61,6 +68,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   const [form, fields] = useForm({
     id: "registration",
     lastResult: actionData?.lastResult,
+    defaultValue: loaderData.defaults ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -96,13 +104,15 @@ export default function Registration({ loaderData, actionData }: Route.Component
       return f?.errors?.length ? { id: f.id, message: t(f.errors[0]) } : null;
     })
     .filter((e): e is { id: string; message: string } => !!e);
-  const title = t("session.registration.title");
+  const title = t(loaderData.forChild ? "myInformation.childRegistration.title" : "session.registration.title");
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={errors.length > 0} />
       <ErrorSummary errors={errors} />
       <h1>{title}</h1>
-      <p className="lead">{t("session.registration.intro")}</p>
+      <p className="lead">
+        {t(loaderData.forChild ? "myInformation.childRegistration.intro" : "session.registration.intro")}
+      </p>
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("session.registration.identityCode")}</dt>

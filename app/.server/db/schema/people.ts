@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 /** A customer (patient). The identity code is the natural key from strong identification. */
 export const people = pgTable("people", {
@@ -52,4 +52,29 @@ export const guardianships = pgTable(
       .default("parent"),
   },
   (t) => [primaryKey({ columns: [t.guardianId, t.childId] }), index("guardianships_child_idx").on(t.childId)],
+);
+
+/**
+ * The contact details of a person's guardians as the person (or the guardian acting for them) keeps them in My
+ * information (spec part 1 §3 "Guardian"): at most two, position 1 and 2; the first cannot be removed.
+ */
+export const guardianContacts = pgTable(
+  "guardian_contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    emailAddress: text("email_address").notNull(),
+    /** "Same address as the child": the address fields are then not kept. */
+    sameAddress: boolean("same_address").notNull().default(true),
+    streetAddress: text("street_address"),
+    postalCode: text("postal_code"),
+    postOffice: text("post_office"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [unique("guardian_contacts_person_position").on(t.personId, t.position)],
 );

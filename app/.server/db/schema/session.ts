@@ -18,8 +18,14 @@ export const sessions = pgTable(
       identityCode: string;
       firstName?: string;
       lastName?: string;
+      /** Set when a guardian registers a child named by their mandate: the guardian's person id. */
+      guardianId?: string;
     } | null>(),
     acr: text("acr"),
+    /** A non-secret handle for the person's own session list ("end this session"); never the cookie's id. */
+    publicId: uuid("public_id").notNull().defaultRandom().unique(),
+    /** The browser's User-Agent at login, shortened, so the session list can name the browser. */
+    userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),

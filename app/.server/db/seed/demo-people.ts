@@ -74,10 +74,43 @@ export function demoPeople(year: number) {
       912,
       "patient-data consent not given, an appointment open for check-in: the clinic-door link asks for the consent",
     ),
+    myInfoAdult: person(
+      "myInfoAdult",
+      "Olli",
+      "Ojala",
+      { year: 1987, month: 4, day: 22 },
+      930,
+      "My information: contact details, consents, sessions and who viewed the data; guardian of Venla",
+    ),
+    myInfoTeen: person(
+      "myInfoTeen",
+      "Venla",
+      "Ojala",
+      { year: year - 13, month: 10, day: 5 },
+      931,
+      "aged 13, logs in herself, with her guardian's contact details kept: the guardians' tab of My information",
+    ),
   };
 }
 
 /** A valid identity code with no patient record: logging in with it leads to registration. */
 export function unregisteredIdentityCode() {
   return makeTestIdentityCode({ year: 1999, month: 1, day: 1 }, 920);
+}
+
+/**
+ * Children the development mandate service knows but the portal has no record of yet: a guardian who picks one is
+ * asked to register the child (spec part 2 §2). README lists them.
+ */
+export function unregisteredChildren(year: number) {
+  const birth = { year: year - 4, month: 6, day: 1 };
+  return [
+    {
+      guardianKey: "myInfoAdult" as const,
+      firstName: "Ella",
+      lastName: "Ojala",
+      birthDate: `${birth.year}-06-01`,
+      identityCode: makeTestIdentityCode(birth, 932),
+    },
+  ];
 }

@@ -335,7 +335,18 @@ export async function seed(db: Database, today: Date) {
     await tx.insert(s.guardianships).values([
       { guardianId: ids.guardian, childId: ids.youngChild },
       { guardianId: ids.guardian, childId: ids.olderChild },
+      { guardianId: ids.myInfoAdult, childId: ids.myInfoTeen },
     ]);
+    // Venla's first guardian as kept in My information (a second one can be added there).
+    await tx.insert(s.guardianContacts).values({
+      personId: ids.myInfoTeen,
+      position: 1,
+      name: "Ojala Olli",
+      phoneNumber: "+358401112233",
+      emailAddress: "olli@example.com",
+      sameAddress: true,
+      updatedAt: today,
+    });
 
     // Free slots for the next 8 weeks on weekdays, 8:00–19:30, every practitioner at each of their clinics.
     const slots: (typeof s.appointments.$inferInsert)[] = [];

@@ -1,0 +1,79 @@
+import { Form } from "react-router";
+import { CsrfField, Radios, TextField } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { CONTACT_FIELDS } from "./my-information.schema";
+
+type Values = Record<string, string>;
+
+const INPUT: Record<(typeof CONTACT_FIELDS)[number], { type: string; autoComplete: string; inputMode?: "numeric" }> = {
+  emailAddress: { type: "email", autoComplete: "email" },
+  phoneNumber: { type: "tel", autoComplete: "tel" },
+  streetAddress: { type: "text", autoComplete: "street-address" },
+  zipCode: { type: "text", autoComplete: "postal-code", inputMode: "numeric" },
+  postOffice: { type: "text", autoComplete: "address-level2" },
+};
+
+/**
+ * The contact form of My information (spec part 1 §5): the names shown disabled (they come from strong
+ * identification), e-mail, phone, address and the language. `children` is where the page mounts more sections.
+ */
+export function ContactForm({
+  action,
+  values,
+  errors,
+}: {
+  action: string;
+  values: Values;
+  errors: Record<string, string>;
+}) {
+  const t = useT();
+  const label = (name: string) => (name === "zipCode" ? t("contact.fields.postalCode") : t(`contact.fields.${name}`));
+  return (
+    <Form method="post" action={action} noValidate>
+      <CsrfField />
+      <input type="hidden" name="intent" value="contact" />
+      <TextField
+        id="firstName"
+        name="firstName"
+        label={t("contact.fields.firstName")}
+        defaultValue={values.firstName}
+        disabled
+        hint={t("myInformation.contact.nameHint")}
+        autoComplete="given-name"
+      />
+      <TextField
+        id="lastName"
+        name="lastName"
+        label={t("contact.fields.lastName")}
+        defaultValue={values.lastName}
+        disabled
+        autoComplete="family-name"
+      />
+      {CONTACT_FIELDS.map((name) => (
+        <TextField
+          key={name}
+          id={name}
+          name={name}
+          label={label(name)}
+          hint={name === "phoneNumber" ? t("contact.hints.phoneNumber") : undefined}
+          error={errors[name] ? t(errors[name]) : undefined}
+          defaultValue={values[name]}
+          {...INPUT[name]}
+        />
+      ))}
+      <Radios
+        name="language"
+        legend={t("myInformation.contact.languageLegend")}
+        error={errors.language ? t(errors.language) : undefined}
+        defaultValue={values.language}
+        options={(["fi", "sv", "en"] as const).map((l) => ({
+          value: l,
+          label: <span lang={l}>{t(`myInformation.contact.languages.${l}`)}</span>,
+        }))}
+      />
+      <button type="submit" className="button">
+        {t("myInformation.contact.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,226 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/my-information";
+import { readForm } from "~/.server/api";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { db } from "~/.server/db/client";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { consentSchema } from "~/features/account/consent";
+import { saveActingPersonConsent } from "~/features/account/consent.server";
+import { ConsentForm } from "~/features/my-information/consent-form";
+import { ContactForm } from "~/features/my-information/contact-form";
+import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
+import { GUARDIAN_FIELDS, guardianFieldName, guardiansFromForm } from "~/features/my-information/my-information.schema";
+import {
+  loadMyInformation,
+  removeSecondGuardian,
+  saveUserInformation,
+  type SaveResult,
+} from "~/features/my-information/my-information.server";
+import {
+  encodeSaveAction,
+  initialTab,
+  parseSaveAction,
+  saveActionTarget,
+  type MyInformationTab,
+} from "~/features/my-information/save-action";
+import { MyInformationTabs } from "~/features/my-information/tabs";
+import { requireUser } from "~/features/session/guards.server";
+import type { Lang } from "~/lib/lang";
+import { href } from "~/route-table";
+import { ErrorSummary, PageTitle } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { NotificationBanner } from "~/ui/notifications";
+import { useLang } from "~/ui/root-data";
+
+export const handle = { texts: ["common", "contact", "account.consent", "myInformation"] };
+
+type FormName = "contact" | "guardians" | "consent";
+
+function pageState(request: Request) {
+  const query = new URL(request.url).searchParams;
+  const saveAction = parseSaveAction(query.get("saveAction"));
+  return { query, saveAction, tab: initialTab(query.get("tab"), saveAction) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireUser(context, request, getLang(context));
+  const { query, saveAction, tab: requested } = pageState(request);
+  const info = await loadMyInformation(db(), session);
+  const tab: MyInformationTab = requested === "guardians" && !info.guardians ? "contact" : requested;
+  return {
+    ...info,
+    tab,
+    adding: query.get("addGuardian") === "1",
+    actingName: info.actingForChild ? `${session.actingPerson.firstName} ${session.actingPerson.lastName}` : null,
+    saveAction: saveAction ? encodeSaveAction(saveAction) : null,
+  };
+}
+
+function failure(form: FormName, result: Exclude<SaveResult, { type: "saved" }>, values: Record<string, unknown>) {
+  if (result.type === "failed") return data({ form, failed: true, errors: {}, values }, { status: 500 });
+  return data({ form, failed: false, errors: result.errors, values }, { status: 400 });
+}
+
+function succeed(request: Request, lang: Lang, tab: MyInformationTab, key: string) {
+  const { saveAction } = pageState(request);
+  const here = href("myInformation", lang, {}, { tab: tab === "contact" ? undefined : tab });
+  throw redirect(saveActionTarget(saveAction, lang, here), {
+    headers: { "Set-Cookie": flashCookie({ type: "success", key }) },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const form = Object.fromEntries([...(await readForm(request))].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  const { csrfToken: _, intent, ...values } = form;
+  if (intent === "contact") {
+    const result = await saveUserInformation(db(), session, { contact: values });
+    if (result.type !== "saved") return failure("contact", result, values);
+    return succeed(request, lang, "contact", "myInformation.saved.contact");
+  }
+  if (intent === "guardians") {
+    const result = await saveUserInformation(db(), session, { guardians: guardiansFromForm(values) });
+    if (result.type !== "saved") return failure("guardians", result, values);
+    return succeed(request, lang, "guardians", "myInformation.saved.guardians");
+  }
+  if (intent === "removeGuardian") {
+    const result = await removeSecondGuardian(db(), session);
+    if (!result) throw data(null, { status: 404 });
+    if (result.type !== "saved") return failure("guardians", result, values);
+    return succeed(request, lang, "guardians", "myInformation.saved.guardianRemoved");
+  }
+  if (intent === "consent") {
+    const parsed = consentSchema.safeParse(values);
+    if (!parsed.success)
+      return failure(
+        "consent",
+        { type: "invalid", errors: { privacyPolicyAcknowledged: "account.consent.errors.acknowledgementRequired" } },
+        values,
+      );
+    const { privacyPolicyAcknowledged: __, ...choices } = parsed.data;
+    await saveActingPersonConsent(db(), session, requestInfo(context).brand.id, choices, now());
+    return succeed(request, lang, "consent", "myInformation.saved.consent");
+  }
+  throw data(null, { status: 400 });
+}
+
+/** The posted guardian entries, to show again with their errors. */
+function postedGuardians(values: Record<string, unknown>): GuardianValues[] {
+  return guardiansFromForm(values).map((entry) => {
+    const out = { ...EMPTY_GUARDIAN, isGuardianHasSameAddress: entry.isGuardianHasSameAddress === "on" };
+    for (const field of GUARDIAN_FIELDS)
+      if (field !== "isGuardianHasSameAddress" && typeof entry[field] === "string") out[field] = entry[field];
+    return out;
+  });
+}
+
+function errorIdOf(name: string): string {
+  const guardian = /^guardians\.(\d)\.(\w+)$/.exec(name);
+  if (!guardian) return name;
+  return guardianFieldName(Number(guardian[1]), guardian[2] as (typeof GUARDIAN_FIELDS)[number]);
+}
+
+export default function MyInformation({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { tab, saveAction } = loaderData;
+  const posted = actionData?.form;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const summary = Object.entries(errors).map(([name, key]) => ({ id: errorIdOf(name), message: t(key) }));
+  const tabs: MyInformationTab[] = loaderData.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
+  const query = (extra: Record<string, string | undefined> = {}) => ({
+    tab: tab === "contact" ? undefined : tab,
+    saveAction: saveAction ?? undefined,
+    ...extra,
+  });
+  const action = href("myInformation", lang, {}, query());
+  const values = (
+    posted === "contact" ? { ...loaderData.contact, ...actionData?.values } : loaderData.contact
+  ) as Record<string, string>;
+  const saved = (loaderData.guardians ?? []).map((g) => ({
+    ...g,
+    streetAddress: g.streetAddress ?? "",
+    zipCode: g.zipCode ?? "",
+    postOffice: g.postOffice ?? "",
+  }));
+  const guardianEntries =
+    posted === "guardians" && actionData?.values
+      ? postedGuardians(actionData.values)
+      : loaderData.adding && saved.length === 1
+        ? [...saved, EMPTY_GUARDIAN]
+        : saved;
+  const title = t("myInformation.title");
+  return (
+    <div className="narrow">
+      <PageTitle title={`${t(`myInformation.tabs.${tab}`)} – ${title}`} hasErrors={summary.length > 0} />
+      <ErrorSummary errors={summary} />
+      <h1>{title}</h1>
+      {loaderData.actingName ? (
+        <p className="lead">{t("myInformation.actingFor", { name: loaderData.actingName })}</p>
+      ) : null}
+      {actionData?.failed ? (
+        <NotificationBanner type="error">
+          <p>{t("myInformation.errors.failed")}</p>
+        </NotificationBanner>
+      ) : null}
+      <MyInformationTabs current={tab} tabs={tabs} saveAction={saveAction} />
+      <section className="tab-panel" aria-labelledby="tab-heading">
+        <h2 id="tab-heading">{t(`myInformation.${tab}.heading`)}</h2>
+        {tab === "contact" ? (
+          <>
+            <p>{t("myInformation.contact.intro")}</p>
+            <ContactForm
+              key={JSON.stringify(values)}
+              action={action}
+              values={values}
+              errors={posted === "contact" ? errors : {}}
+            />
+            {/* SMS login setting (feature `mfa`): mounted here. */}
+            {/* Kela card section: mounted here. */}
+            <h2>{t("myInformation.more.heading")}</h2>
+            <ul className="link-list">
+              <li>
+                <LocalizedLink to="myInformationSessions">{t("myInformation.more.sessions")}</LocalizedLink>
+              </li>
+              <li>
+                <LocalizedLink to="dataAccessLog">{t("myInformation.more.dataAccess")}</LocalizedLink>
+              </li>
+              <li>
+                <LocalizedLink to="logout">{t("myInformation.more.logout")}</LocalizedLink>
+              </li>
+            </ul>
+          </>
+        ) : tab === "guardians" ? (
+          <>
+            <p>{t("myInformation.guardians.intro")}</p>
+            <GuardianForms
+              key={JSON.stringify(guardianEntries)}
+              action={action}
+              entries={guardianEntries}
+              savedCount={saved.length}
+              errors={posted === "guardians" ? errors : {}}
+              addHref={href("myInformation", lang, {}, query({ addGuardian: "1" }))}
+              cancelAddHref={action}
+            />
+          </>
+        ) : (
+          <ConsentForm
+            action={action}
+            updated={loaderData.consent.updated}
+            choices={loaderData.consent.choices}
+            error={
+              posted === "consent" && errors.privacyPolicyAcknowledged ? t(errors.privacyPolicyAcknowledged) : undefined
+            }
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -14,7 +14,9 @@ import { ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase, type DemoKe
 
 const t = useTestDatabase();
 
-const PEOPLE: (DemoKey | null)[] = [null, "patient", "guardian", "senior", "employee", "newCustomer"];
+const PEOPLE: (DemoKey | null)[] = [null, "patient", "guardian", "senior", "employee", "newCustomer", "myInfoTeen"];
+/** Pages whose query shows another part of them. */
+const VARIANTS: Record<string, string[]> = { myInformation: ["?tab=guardians", "?tab=consent"] };
 const HOSTS = [new URL(ORIGIN).host, `pikkujatti.${new URL(ORIGIN).host}`];
 
 function fill(path: string, ids: Ids): string {
@@ -49,12 +51,14 @@ describe("texts per route", () => {
       for (const host of HOSTS) {
         for (const route of pages) {
           const path = fill(route.path, ids);
-          current = `${path} (${person ?? "anonymous"}, ${host})`;
           const cookie = [`${CSRF_COOKIE()}=${csrf}`, session].filter(Boolean).join("; ");
-          const res = await handle(new Request(`http://${host}${path}`, { headers: { Cookie: cookie } }));
-          expect(res.status, current).toBeLessThan(500);
-          await res.text();
-          rendered++;
+          for (const query of ["", ...(VARIANTS[route.id.split(".")[0]] ?? [])]) {
+            current = `${path}${query} (${person ?? "anonymous"}, ${host})`;
+            const res = await handle(new Request(`http://${host}${path}${query}`, { headers: { Cookie: cookie } }));
+            expect(res.status, current).toBeLessThan(500);
+            await res.text();
+            rendered++;
+          }
           // A form sent empty: the page with its error messages.
           if (route.hasAction && session) {
             current = `POST ${path} (${person}, ${host})`;

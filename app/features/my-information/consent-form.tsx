@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { consentChoicesFor, type ConsentChoice } from "~/features/account/consent-choices";
-import { Checkbox, CsrfField } from "~/ui/form";
+import { Checkbox } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useBrand } from "~/ui/root-data";

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { CsrfField, Radios, TextField } from "~/ui/form";
+import { Radios, TextField } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { CONTACT_FIELDS } from "./my-information.schema";
 

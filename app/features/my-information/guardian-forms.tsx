@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { GUARDIAN_LIMITS } from "~/lib/contact";
-import { Checkbox, CsrfField, TextField } from "~/ui/form";
+import { Checkbox, TextField } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { guardianFieldName, MAX_GUARDIANS } from "./my-information.schema";

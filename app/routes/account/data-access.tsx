@@ -6,12 +6,13 @@ import { accessLogPage, pageNumber, type AccessActor } from "~/features/my-infor
 import { requireUser } from "~/features/session/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
-import { PageTitle } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
-export const handle = { texts: ["common", "myInformation.dataAccess"] };
+export const handle = { i18n: ["myInformation.dataAccess"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireUser(context, request, getLang(context));

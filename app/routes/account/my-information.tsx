@@ -29,13 +29,15 @@ import { MyInformationTabs } from "~/features/my-information/tabs";
 import { requireUser } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { ErrorSummary, PageTitle } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
-export const handle = { texts: ["common", "contact", "account.consent", "myInformation"] };
+export const handle = { i18n: ["contact", "account.consent", "myInformation"] } satisfies TextsHandle;
 
 type FormName = "contact" | "guardians" | "consent";
 

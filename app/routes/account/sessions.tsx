@@ -13,12 +13,14 @@ import {
 import { requireUser } from "~/features/session/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
-import { CsrfField, PageTitle } from "~/ui/form";
+import { CsrfField } from "~/ui/csrf-field";
+import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
+import type { TextsHandle } from "~/lib/text-groups";
 
-export const handle = { texts: ["common", "myInformation.sessions", "myInformation.saved"] };
+export const handle = { i18n: ["myInformation.sessions", "myInformation.saved"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireUser(context, request, getLang(context));

@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
-export const handle = { i18n: ["contact", "session"] } satisfies TextsHandle;
+export const handle = { i18n: ["contact", "session", "myInformation.childRegistration"] } satisfies TextsHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);

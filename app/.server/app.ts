@@ -20,6 +20,7 @@ import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
 import { mountDevOutbox } from "./dev/mount-outbox";
 import { purgeOldSessions } from "./session";
+import { refreshStatistics } from "./db/statistics";
 
 /**
  * Opens (and on first run migrates and seeds) the database. Kept on globalThis so a development reload of this
@@ -37,6 +38,7 @@ export async function prepareDatabase() {
     logger.info("seeding demo data");
     await seed(handle.db, now());
   }
+  await refreshStatistics(handle.db);
 }
 
 async function build(): Promise<express.Express> {
@@ -94,8 +96,14 @@ async function build(): Promise<express.Express> {
     res.status(500).type("text/plain").send("Internal Server Error");
   }) as express.ErrorRequestHandler);
 
-  // Expired sessions are purged hourly; cheap and keeps the table small.
-  const timer = setInterval(() => purgeOldSessions().catch((e) => reportError(e)), 60 * 60 * 1000);
+  // Hourly housekeeping: expired sessions are purged (keeps the table small), and the embedded database, which has
+  // no autovacuum, gets fresh planner statistics.
+  const housekeeping = async () => {
+    await purgeOldSessions();
+    const handle = currentDatabase();
+    if (handle?.kind === "pglite") await refreshStatistics(handle.db);
+  };
+  const timer = setInterval(() => housekeeping().catch((e) => reportError(e)), 60 * 60 * 1000);
   timer.unref();
   const standIns = developmentStandIns();
   logger.info("portal ready", {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { now } from "./clock";
 import { cookieName, readCookie, serializeCookie } from "./cookies";
-import { db } from "./db/client";
+import { db, preparedQuery } from "./db/client";
 import { people, sessions } from "./db/schema";
 import { env } from "./env";
 
@@ -25,6 +25,18 @@ export type SessionState =
       actingPerson: Person | null;
       expiresAt: Date;
     };
+
+/** One round trip: the session with its user and acting person (every request with a cookie makes it). */
+const sessionRead = preparedQuery((d) =>
+  d
+    .select({ row: sessions, user: users, acting: actingPeople })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(actingPeople, eq(actingPeople.id, sessions.actingPersonId))
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare("session_read"),
+);
 
 /** The idle timer is refreshed at most this often (a write per request would be wasteful). */
 const touchAfterMs = () => Math.min(60_000, (env().sessionIdleSeconds * 1000) / 4);
@@ -52,14 +64,7 @@ export async function readSession(
   const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE());
   if (!id || id.length > 100) return { status: "none" };
   const idHash = hashId(id);
-  // One round trip: the session with its user and acting person.
-  const [found] = await db()
-    .select({ row: sessions, user: users, acting: actingPeople })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(actingPeople, eq(actingPeople.id, sessions.actingPersonId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+  const [found] = await sessionRead().execute({ idHash });
   const row = found?.row;
   if (!row || row.revokedAt) return { status: "none" };
   const expiresAt = sessionExpiry(row);

@@ -26,6 +26,8 @@ export type PageResources = {
   modules: string[];
   /** Classic `<script src>` without async/defer, and stylesheets are not counted here: scripts that block rendering. */
   renderBlockingScripts: string[];
+  /** `<link rel=preload as=fetch>`: data the page fetches before hydration (its texts). */
+  fetchPreloads: string[];
   inlineScripts: { type: string; bytes: number }[];
 };
 
@@ -47,6 +49,7 @@ export function pageResources(html: string, pageUrl: URL): PageResources {
   const stylesheets: string[] = [];
   const modules: string[] = [];
   const renderBlockingScripts: string[] = [];
+  const fetchPreloads: string[] = [];
   const inlineScripts: { type: string; bytes: number }[] = [];
 
   for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
@@ -55,6 +58,7 @@ export function pageResources(html: string, pageUrl: URL): PageResources {
     if (!a.href) continue;
     if (rel.includes("stylesheet")) stylesheets.push(resolve(a.href));
     if (rel.includes("modulepreload")) modules.push(resolve(a.href));
+    if (rel.includes("preload") && a.as === "fetch") fetchPreloads.push(resolve(a.href));
   }
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const a = attributes(m[1]);
@@ -75,6 +79,7 @@ export function pageResources(html: string, pageUrl: URL): PageResources {
     stylesheets: unique(stylesheets),
     modules: unique(modules),
     renderBlockingScripts: unique(renderBlockingScripts),
+    fetchPreloads: unique(fetchPreloads),
     inlineScripts,
   };
 }

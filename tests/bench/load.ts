@@ -46,6 +46,8 @@ export type LoadResult = {
   bytesPerResponse: number;
   clientCpuPercent: number;
   serverCpuPercent: number | null;
+  /** Server CPU time per answered request (ms), all cores counted: what a page costs, whatever the load generator does. */
+  serverCpuMsPerRequest: number | null;
 };
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -152,5 +154,6 @@ export async function runLoad(opts: {
     bytesPerResponse: r.requests ? r.bytes / r.requests : 0,
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / r.elapsedMs) * 100,
     serverCpuPercent: server0 !== null && server1 !== null ? ((server1 - server0) / r.elapsedMs) * 100 : null,
+    serverCpuMsPerRequest: server0 !== null && server1 !== null && ok > 0 ? (server1 - server0) / ok : null,
   };
 }

@@ -25,6 +25,8 @@ export type PageWeight = {
     /** Modules loaded on demand with import("…") from the modules (weighed alone, without their imports), not counted in the total. */
     lazy: FileWeight[];
   };
+  /** The page's texts (JSON preloaded for hydration; immutable, cached across pages). */
+  texts: Group;
   renderBlockingScripts: string[];
   inlineScriptBytes: number;
 };
@@ -74,6 +76,12 @@ export async function measurePage(
     css.push(weigh(url.pathname, await transfer(target, url)));
   }
 
+  const texts: FileWeight[] = [];
+  for (const href of resources.fetchPreloads) {
+    const url = sameOrigin(href);
+    if (url) texts.push(weigh(url.pathname, await transfer(target, url)));
+  }
+
   // Modules named by the HTML, then whatever they import statically (the browser loads those too).
   const js: FileWeight[] = [];
   const seen = new Set<string>();
@@ -113,6 +121,7 @@ export async function measurePage(
     html: weigh(pageUrl.pathname, page),
     css: sum(css),
     js: { ...sum(js), named: named.size, notPreloaded, lazy: lazyWeights },
+    texts: sum(texts),
     renderBlockingScripts: resources.renderBlockingScripts,
     inlineScriptBytes: resources.inlineScripts.reduce((n, s) => n + s.bytes, 0),
   };

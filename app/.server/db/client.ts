@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { logger } from "../logger";
+import { withPreparedStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,7 +77,7 @@ export async function openDatabase(options: {
     client = new PGlite(path.join(dir, "pglite"));
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
@@ -91,6 +92,21 @@ let current: Handle | null = null;
 export function db(): Database {
   if (!current) throw new Error("Database is not open");
   return current.db;
+}
+
+/**
+ * A query built once per database and then only executed, for the queries every request makes: building a
+ * query with drizzle costs more than running a simple one (the session read: 1.1 ms built each time, 0.2 ms
+ * prepared, on the embedded database). `build` uses `sql.placeholder` for its values and ends in `.prepare(name)`.
+ */
+export function preparedQuery<T>(build: (db: Database) => T): () => T {
+  const built = new WeakMap<Database, T>();
+  return () => {
+    const database = db();
+    let query = built.get(database);
+    if (!query) built.set(database, (query = build(database)));
+    return query;
+  };
 }
 
 export function setDatabase(handle: Handle | null) {

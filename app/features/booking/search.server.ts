@@ -343,6 +343,34 @@ export async function filterOptions(
   return { specialties, practitioners, clinics };
 }
 
+const CHOICES_TTL_MS = 60_000;
+const choicesCache = new WeakMap<Database, Map<string, { until: number; choices: Promise<FilterOptions> }>>();
+
+/**
+ * The filter choices, shared for a minute per database, customer type, language and brand: they are the same for
+ * everyone, and reading them is three probes per request on the most expensive page. A choice that ran out of
+ * slots within the minute only leads to an empty list with its alternatives.
+ */
+export function cachedFilterOptions(
+  db: Database,
+  careType: CareType,
+  lang: Lang,
+  brand: Options["brand"],
+  now: Date,
+): Promise<FilterOptions> {
+  let cache = choicesCache.get(db);
+  if (!cache) choicesCache.set(db, (cache = new Map()));
+  const key = `${careType}|${lang}|${brand.bookingSpecialtyIds?.join(",") ?? "*"}`;
+  const hit = cache.get(key);
+  // Elapsed real time, not the application clock (which tests may stop).
+  const t = performance.now();
+  if (hit && hit.until > t) return hit.choices;
+  const choices = filterOptions(db, careType, lang, brand, now);
+  cache.set(key, { until: t + CHOICES_TTL_MS, choices });
+  choices.catch(() => cache.delete(key));
+  return choices;
+}
+
 /** The clinics where a practitioner has future slots (GET /api/appointments/practitioner-clinics); null if unknown. */
 export async function practitionerClinics(db: Database, practitionerId: string, now: Date): Promise<string[] | null> {
   const [known] = await db

@@ -19,7 +19,7 @@ import {
 } from "~/features/booking/search-results";
 import { OccupationalNotice } from "~/features/booking/search-occupational";
 import {
-  filterOptions,
+  cachedFilterOptions,
   listExtras,
   loadSearchList,
   searchListEnabled,
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = { lang, brand, now: t };
   const [list, choices] = await Promise.all([
     loadSearchList(db(), filters, careType, options, request.signal),
-    filterOptions(db(), careType, lang, brand, t).catch(() => ({ specialties: [], practitioners: [], clinics: [] })),
+    cachedFilterOptions(db(), careType, lang, brand, t).catch(() => ({ specialties: [], practitioners: [], clinics: [] })),
   ]);
   return {
     careType,

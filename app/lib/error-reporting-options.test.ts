@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IGNORED_ERRORS, isNetworkError, isTagScriptFetchNoise, MAX_VALUE_LENGTH } from "./error-reporting-options";
+import { IGNORED_ERRORS, isTagScriptFetchNoise, MAX_VALUE_LENGTH } from "./error-reporting-options";
+import { isNetworkError } from "./network-error";
 
 type Frame = { filename?: string };
 const event = (value: string, frames?: Frame[], type?: string) => ({

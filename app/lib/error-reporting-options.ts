@@ -27,9 +27,3 @@ export function isTagScriptFetchNoise(event: SentryLikeEvent): boolean {
   const frames = ex.stacktrace?.frames ?? [];
   return frames.length === 0 || frames.some((f) => TAG_SCRIPT.test(f.filename ?? ""));
 }
-
-/** Network errors the UI recognises (spec: Network Error, ECONNABORTED). */
-export function isNetworkError(error: unknown): boolean {
-  const e = error as { message?: string; code?: string } | null;
-  return !!e && (e.message === "Network Error" || e.code === "ECONNABORTED" || e.message === "Failed to fetch");
-}

@@ -396,3 +396,29 @@ describe("formatCents / formatEuros", () => {
     expect(() => formatEuros(Number.POSITIVE_INFINITY, "en")).toThrow(RangeError);
   });
 });
+
+describe("Helsinki wall clock around the clock changes", () => {
+  it("matches the time-zone data hour by hour through a year with both changes", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Helsinki",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const start = Date.UTC(2026, 0, 1);
+    for (let ms = start; ms < start + 366 * 24 * 3600_000; ms += 3600_000 - 60_000 * 7) {
+      const p = helsinkiDateParts(new Date(ms));
+      const parts = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+      expect([p.year, p.month, p.day, p.hour, p.minute]).toEqual([
+        parts.year,
+        parts.month,
+        parts.day,
+        parts.hour,
+        parts.minute,
+      ]);
+    }
+  });
+});

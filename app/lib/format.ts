@@ -74,9 +74,8 @@ function assertValidDate(d: Date): void {
   }
 }
 
-/** Wall-clock fields of the instant `d` in Helsinki, including seconds (internal). */
-function wallClock(d: Date): HelsinkiDateParts & { second: number } {
-  assertValidDate(d);
+/** Wall-clock fields of the instant `d` in Helsinki, by the Intl time-zone data (slow; see wallClock). */
+function intlWallClock(d: Date): HelsinkiDateParts & { second: number } {
   const fields: Record<string, number> = {};
   for (const part of getPartsFormatter().formatToParts(d)) {
     if (part.type !== "literal") fields[part.type] = Number(part.value);
@@ -86,6 +85,40 @@ function wallClock(d: Date): HelsinkiDateParts & { second: number } {
   // Date.UTC is used purely as a calendar here; getUTCDay() is 0 = Sunday ... 6 = Saturday.
   const weekday = ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
   return { year, month, day, hour, minute, second, weekday };
+}
+
+/** Helsinki's UTC offset per UTC hour: it changes only on the hour (01:00 UTC in March and October). */
+const offsetByHour = new Map<number, number>();
+
+function offsetInHour(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const w = intlWallClock(new Date(hour * HOUR_MS));
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - hour * HOUR_MS;
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/**
+ * Wall-clock fields of the instant `d` in Helsinki, including seconds (internal): the UTC fields of the instant
+ * moved by the hour's offset, which is looked up in the time-zone data once per hour (pages format many dates).
+ */
+function wallClock(d: Date): HelsinkiDateParts & { second: number } {
+  assertValidDate(d);
+  const ms = d.getTime();
+  const local = new Date(ms + offsetInHour(ms));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: ((local.getUTCDay() + 6) % 7) + 1,
+  };
 }
 
 /** Calendar date and wall-clock time of `d` in Helsinki. Weekday: 1 = Monday ... 7 = Sunday. */

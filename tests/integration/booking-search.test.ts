@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import { brands } from "#brands/index";
 import * as s from "~/.server/db/schema";
 import { EMPTY_FILTERS, PAGE_SIZE, helsinkiInstant, timeOfDayOf, type SearchFilters } from "~/features/booking/search";
+import { reserveAppointment } from "~/features/booking/reservation.server";
 import {
   availableAppointmentDates,
+  cachedFilterOptions,
+  cachedSearchList,
   filterOptions,
   searchAlternatives,
   searchFreeAppointments,
@@ -19,6 +22,7 @@ import * as occupationalLandingRoute from "~/routes/booking/occupational-landing
 import * as searchRoute from "~/routes/booking/search";
 import {
   FIXED_NOW,
+  ORIGIN,
   clockAt,
   cookiePair,
   login,
@@ -417,5 +421,38 @@ describe("search calls", () => {
     expect(answer(await load(apiDates, "/api/appointments/available-appointment-dates?timeOfDay=late")).status).toBe(
       400,
     );
+  });
+});
+
+describe("the search page's shared list and filter choices", () => {
+  it("answers the same filters from memory and reads again after a reservation", async () => {
+    const first = await cachedSearchList(t.db, f(), "private", main);
+    expect(await cachedSearchList(t.db, f(), "private", main)).toBe(first);
+    expect(await cachedSearchList(t.db, f({ offset: PAGE_SIZE }), "private", main)).not.toBe(first);
+    if (first.state !== "ok") throw new Error("the list failed");
+    const taken = first.result.appointments[0];
+
+    const patient = t.person("patient");
+    const reserved = await reserveAppointment(t.db, {
+      reserver: { channel: "portal", personId: patient.id, actorId: patient.id },
+      appointmentId: taken.id,
+      careType: "private",
+      contactPhone: "+358401112233",
+      contactEmail: "test@example.com",
+      brand: { id: "main", origin: ORIGIN },
+      now: FIXED_NOW,
+    });
+    expect(reserved.type).toBe("success");
+    const after = await cachedSearchList(t.db, f(), "private", main);
+    expect(after).not.toBe(first);
+    if (after.state !== "ok") throw new Error("the list failed");
+    expect(after.result.appointments.map((a) => a.id)).not.toContain(taken.id);
+  });
+
+  it("shares the filter choices per customer type and language", async () => {
+    const fi = await cachedFilterOptions(t.db, "private", "fi", brands.main, FIXED_NOW);
+    expect(await cachedFilterOptions(t.db, "private", "fi", brands.main, FIXED_NOW)).toBe(fi);
+    expect(await cachedFilterOptions(t.db, "private", "sv", brands.main, FIXED_NOW)).not.toBe(fi);
+    expect(fi).toEqual(await filterOptions(t.db, "private", "fi", brands.main, FIXED_NOW));
   });
 });

@@ -9,6 +9,7 @@ import { textsOf } from "~/.server/i18n";
 import { logger } from "~/.server/logger";
 import { queueSms } from "~/.server/sms/outbox";
 import { doorToken } from "~/features/appointments/door.server";
+import { forgetSearchLists } from "./search.server";
 import { formatDateTime } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
@@ -196,6 +197,7 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         token,
       };
     });
+    forgetSearchLists();
     logger.info("appointment reserved", {
       appointmentId: details.appointmentId,
       channel: reserver.channel,

@@ -420,6 +420,43 @@ export function careTypeOfFlags(params: URLSearchParams): CareType | "invalid" {
         : "private";
 }
 
+const LIST_TTL_MS = 5_000;
+let listGeneration = 0;
+const listCache = new WeakMap<Database, Map<string, { until: number; generation: number; list: SearchListState }>>();
+
+/** A reservation or cancellation in this process: the next search reads the database again. */
+export function forgetSearchLists(): void {
+  listGeneration++;
+}
+
+/**
+ * The search page's list, shared for five seconds between requests with the same filters: the list does not
+ * depend on who asks, and the busiest view (a customer type's list without filters) is asked for by everyone at
+ * once. A reservation or cancellation in this process clears it; another process may show a just-taken slot for
+ * those seconds, which reserving then refuses with "not available" as it would for any race.
+ */
+export async function cachedSearchList(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options,
+  signal?: AbortSignal,
+): Promise<SearchListState> {
+  let cache = listCache.get(db);
+  if (!cache) listCache.set(db, (cache = new Map()));
+  const key = JSON.stringify([filters, careType, options.lang, options.brand.bookingSpecialtyIds ?? null]);
+  const t = performance.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > t && hit.generation === listGeneration) return hit.list;
+  const generation = listGeneration;
+  const list = await loadSearchList(db, filters, careType, options, signal);
+  if (list.state === "ok") {
+    if (cache.size >= 500) cache.clear();
+    cache.set(key, { until: t + LIST_TTL_MS, generation, list });
+  }
+  return list;
+}
+
 export type SearchListState =
   { state: "ok"; result: SearchResult; alternatives: Alternatives | null } | { state: "error" };
 

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import {
   data,
   Form,
@@ -17,7 +17,6 @@ import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { ConsentFields } from "~/features/account/consent-form";
-import { CodeBoxes } from "~/features/appointments/code-boxes";
 import {
   doorCheckIn,
   doorFailureStatus,
@@ -25,7 +24,7 @@ import {
   keepsDoorCode,
   readDoorForm,
 } from "~/features/appointments/door.server";
-import { isNetworkError } from "~/lib/error-reporting-options";
+import { isNetworkError } from "~/lib/network-error";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
 import { href } from "~/route-table";
@@ -44,6 +43,9 @@ import type { TextsHandle } from "~/lib/text-groups";
 // Anonymous: a link from the reservation SMS, opened at the clinic door on a weak signal. The page is plain
 // HTML and forms, the code form on the first page so the way to it is one page load; the code boxes are the
 // only script-driven part. It declares only the texts it shows (app/lib/text-groups.ts).
+// The boxes are drawn only after hydration (the plain input works before), so their code can come after the page's.
+const CodeBoxes = lazy(() => import("~/features/appointments/code-boxes").then((m) => ({ default: m.CodeBoxes })));
+
 export const handle = {
   hideCookieBanner: true,
   i18n: [
@@ -55,10 +57,16 @@ export const handle = {
   ],
 } satisfies TextsHandle & RouteHandle;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await doorView(params.token, now());
   if (!view) throw data(null, { status: 404 });
-  return { view };
+  // Dates are formatted here, so the door page carries no date code to the phone.
+  const lang = getLang(context);
+  const dates = {
+    startsAt: formatDateTime(new Date(view.startsAt), lang),
+    lockedUntil: view.lockedUntil ? formatTime(new Date(view.lockedUntil), lang) : null,
+  };
+  return { view, dates };
 }
 
 // Every try may change the page's state (a lock, a check-in), also when it is answered with an error status,
@@ -97,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { view } = loaderData;
+  const { view, dates } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -133,6 +141,21 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
   const banner =
     error && error !== "locked" && !fieldError && !(consentNeeded && actionData?.consentError) ? error : null;
   const pending = navigation.state !== "idle";
+  // Without JavaScript, and while the code boxes load, the code is one plain input.
+  const plainCode = (
+    <TextField
+      id="ssnEndPart"
+      name="ssnEndPart"
+      label={t("appointments.door.codeLabel")}
+      hint={t("appointments.door.codeHint")}
+      error={fieldError}
+      defaultValue={actionData?.code}
+      autoComplete="off"
+      autoCapitalize="characters"
+      maxLength={4}
+      className="input--short"
+    />
+  );
 
   return (
     <div className="narrow door">
@@ -155,7 +178,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("appointments.details.when")}</dt>
-          <dd>{formatDateTime(new Date(view.startsAt), lang)}</dd>
+          <dd>{dates.startsAt}</dd>
         </div>
         <div className="summary-list__row">
           <dt>{t("appointments.details.location")}</dt>
@@ -171,7 +194,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
         </ResultHeading>
       ) : view.locked && view.lockedUntil ? (
         <NotificationBanner type="warning">
-          <p>{t("appointments.door.errors.locked", { time: formatTime(new Date(view.lockedUntil), lang) })}</p>
+          <p>{t("appointments.door.errors.locked", { time: dates.lockedUntil ?? "" })}</p>
         </NotificationBanner>
       ) : consentNeeded && actionData?.code ? (
         <Form method="post" action={self}>
@@ -200,48 +223,39 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
         <Form method="post" ref={formRef} action={self} className="check-in">
           <CsrfField />
           {hydrated ? (
-            <div className={`field${fieldError ? " field--error" : ""}`}>
-              <p className="field__label" id="ssnEndPart-label">
-                {t("appointments.door.codeLabel")}
-              </p>
-              <div className="field__hint" id="ssnEndPart-hint">
-                {t("appointments.door.codeHint")}
-              </div>
-              {fieldError ? (
-                <p className="field__error" id="ssnEndPart-error">
-                  {fieldError}
+            <Suspense fallback={plainCode}>
+              <div className={`field${fieldError ? " field--error" : ""}`}>
+                <p className="field__label" id="ssnEndPart-label">
+                  {t("appointments.door.codeLabel")}
                 </p>
-              ) : null}
-              <CodeBoxes
-                id="ssnEndPart"
-                name="ssnEndPart"
-                label={t("appointments.door.codeLabel")}
-                describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
-                invalid={!!fieldError}
-                initial={actionData?.code}
-                onComplete={(code) => {
-                  // The fourth character submits; the hidden input may not have re-rendered yet.
-                  const form = formRef.current;
-                  if (!form) return;
-                  const formData = new FormData(form);
-                  formData.set("ssnEndPart", code);
-                  submit(formData, { method: "post", action: self });
-                }}
-              />
-            </div>
+                <div className="field__hint" id="ssnEndPart-hint">
+                  {t("appointments.door.codeHint")}
+                </div>
+                {fieldError ? (
+                  <p className="field__error" id="ssnEndPart-error">
+                    {fieldError}
+                  </p>
+                ) : null}
+                <CodeBoxes
+                  id="ssnEndPart"
+                  name="ssnEndPart"
+                  label={t("appointments.door.codeLabel")}
+                  describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
+                  invalid={!!fieldError}
+                  initial={actionData?.code}
+                  onComplete={(code) => {
+                    // The fourth character submits; the hidden input may not have re-rendered yet.
+                    const form = formRef.current;
+                    if (!form) return;
+                    const formData = new FormData(form);
+                    formData.set("ssnEndPart", code);
+                    submit(formData, { method: "post", action: self });
+                  }}
+                />
+              </div>
+            </Suspense>
           ) : (
-            <TextField
-              id="ssnEndPart"
-              name="ssnEndPart"
-              label={t("appointments.door.codeLabel")}
-              hint={t("appointments.door.codeHint")}
-              error={fieldError}
-              defaultValue={actionData?.code}
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={4}
-              className="input--short"
-            />
+            plainCode
           )}
           <p className="button-row">
             <button type="submit" className="button" disabled={pending}>

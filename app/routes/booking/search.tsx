@@ -20,8 +20,8 @@ import {
 import { OccupationalNotice } from "~/features/booking/search-occupational";
 import {
   cachedFilterOptions,
+  cachedSearchList,
   listExtras,
-  loadSearchList,
   searchListEnabled,
   searchRange,
 } from "~/features/booking/search.server";
@@ -63,8 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = now();
   const options = { lang, brand, now: t };
   const [list, choices] = await Promise.all([
-    loadSearchList(db(), filters, careType, options, request.signal),
-    cachedFilterOptions(db(), careType, lang, brand, t).catch(() => ({ specialties: [], practitioners: [], clinics: [] })),
+    cachedSearchList(db(), filters, careType, options, request.signal),
+    cachedFilterOptions(db(), careType, lang, brand, t).catch(() => ({
+      specialties: [],
+      practitioners: [],
+      clinics: [],
+    })),
   ]);
   return {
     careType,

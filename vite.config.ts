@@ -19,8 +19,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // loads them, and one file compresses better and costs one request.
         {
           output: {
+            // The session-expiry warnings stay apart: root.tsx loads them lazily, on logged-in pages only.
             manualChunks: (id) =>
-              /\/app\/(ui\/[^/]+\.tsx?|route-table\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id)
+              /\/app\/(ui\/[^/]+\.tsx?|route-table\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
+              !id.endsWith("/ui/session-expiry.tsx")
                 ? "shell"
                 : undefined,
           },

@@ -10,7 +10,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { Route } from "./+types/root";
 import appCss from "./ui/app.css?url";
 import mainTokens from "#brands/main/tokens.css?url";
@@ -30,7 +30,6 @@ import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
 import { useNonce } from "./ui/nonce";
 import { useRootData, type RootData } from "./ui/root-data";
-import { SessionExpiryWarnings } from "./ui/session-expiry";
 import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
 import { useFocusAfterSubmission } from "./ui/result-focus";
@@ -40,6 +39,12 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessio
 
 const TOKENS = { main: mainTokens, pikkujatti: pikkujattiTokens } as const;
 const LOGOS = { main: mainLogo, pikkujatti: pikkujattiLogo } as const;
+
+// Only logged-in pages warn before the session ends, and only minutes later: anonymous pages (the login page,
+// the clinic door) do not carry this code, and logged-in ones load it after hydration.
+const SessionExpiryWarnings = lazy(() =>
+  import("./ui/session-expiry").then((m) => ({ default: m.SessionExpiryWarnings })),
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const info = requestInfo(context);
@@ -178,7 +183,11 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer root={data} />
-      {data.session ? <SessionExpiryWarnings expiresAt={data.session.expiresAt} serverNow={data.session.now} /> : null}
+      {data.session ? (
+        <Suspense fallback={null}>
+          <SessionExpiryWarnings expiresAt={data.session.expiresAt} serverNow={data.session.now} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { people } from "./people";
 
 /**
@@ -30,8 +30,39 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * Identified, but the person has SMS login on and has not yet entered the code sent to their verified phone:
+     * until then the session counts as logged out everywhere except the SMS code page.
+     */
+    awaitingSecondFactor: boolean("awaiting_second_factor").notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * One-time SMS codes: verifying a phone for SMS login (onboarding on the front page, or switching it on in My
+ * information) and the second factor at login. Only a hash of the code is kept; a code expires, allows a few
+ * wrong tries and is used once.
+ */
+export const smsChallenges = pgTable(
+  "sms_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["onboarding", "login"] }).notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    codeHash: text("code_hash").notNull(),
+    /** A login code counts only for the session it was sent for. */
+    sessionIdHash: text("session_id_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the code was accepted, or when it was given up (too many tries, or replaced by a new code). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [index("sms_challenges_person_idx").on(t.personId, t.createdAt)],
 );
 
 /** Fixed-window counters for rate limits, shared by every app node. */

@@ -9,6 +9,7 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   login: { fi: "/fi/kirjaudu", sv: "/sv/loggain", en: "/en/login" },
   logout: { fi: "/fi/kirjaudu-ulos", sv: "/sv/logga-ut", en: "/en/logout" },
   expiredSession: { fi: "/fi/katkennut-istunto", sv: "/sv/utgatt-session", en: "/en/expired-session" },
+  authentication: { fi: "/fi/tunnistautuminen", sv: "/sv/behorighetskontroll", en: "/en/authentication" },
   registration: { fi: "/fi/rekisterointi", sv: "/sv/registrering", en: "/en/registration" },
   hpaRegistration: { fi: "/fi/hpa/register", sv: "/sv/hpa/register", en: "/en/hpa/register" },
   transactionPath: { fi: "/fi/asiointipolku", sv: "/sv/transaktionsbana", en: "/en/transaction-path" },
@@ -95,6 +96,11 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     fi: "/fi/omat-tiedot/kuka-katsoi-tietojani",
     sv: "/sv/mina-uppgifter/vem-har-last-mina-uppgifter",
     en: "/en/my-information/who-viewed-my-data",
+  },
+  kelaCard: {
+    fi: "/fi/omat-tiedot/kela-kortti",
+    sv: "/sv/mina-uppgifter/fpa-kort",
+    en: "/en/my-information/kela-card",
   },
 };
 

@@ -21,6 +21,12 @@ export const routeTable = [
     paths: { fi: "katkennut-istunto", sv: "utgatt-session", en: "expired-session" },
   },
   {
+    // The SMS code of a person with SMS login on, after strong identification or to resume an idle session.
+    id: "authentication",
+    file: "routes/session/authentication.tsx",
+    paths: { fi: "tunnistautuminen", sv: "behorighetskontroll", en: "authentication" },
+  },
+  {
     id: "registration",
     file: "routes/session/registration.tsx",
     paths: { fi: "rekisterointi", sv: "registrering", en: "registration" },
@@ -200,6 +206,13 @@ export const routeTable = [
       en: "my-information/who-viewed-my-data",
     },
   },
+  {
+    // The Kela card's images: the form of My information posts here (the one path with a body limit for two
+    // images), and the page shows that form again with its errors.
+    id: "kelaCard",
+    file: "routes/account/kela-card.tsx",
+    paths: { fi: "omat-tiedot/kela-kortti", sv: "mina-uppgifter/fpa-kort", en: "my-information/kela-card" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];
@@ -217,6 +230,16 @@ export function routeEntry(id: RouteId): RouteEntry {
 export const API_PATHS = {
   userRegister: "/api/user/register",
   userGuardian: "/api/user/guardian",
+  mfaOnboarding: "/api/mfa-onboarding",
+  mfa: "/api/mfa",
+  pin: "/api/pin",
+  kelaCard: "/api/kela-card",
+  kelaCardInitUpload: "/api/kela-card/init-upload",
+  kelaCardFinishUpload: "/api/kela-card/finish-upload",
+  /** `/api/kela-card/images/<file id>`: an image of the person's own Kela card. */
+  kelaCardImages: "/api/kela-card/images",
+  /** The development file storage's signed uploads (`/dev/uploads/<key>`); never in production. */
+  devUploads: "/dev/uploads",
 } as const;
 
 /** `/{lang}/{localized path}` with `:params` filled in and an optional query. */

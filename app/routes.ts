@@ -32,6 +32,13 @@ export default [
   route(API_PATHS.userRegister.slice(1), "routes/session/api-user-register.ts"),
   route(API_PATHS.userGuardian.slice(1), "routes/account/api-user-guardian.ts"),
   route("api/user", "routes/account/api-user.ts"),
+  route(API_PATHS.kelaCard.slice(1), "routes/account/api-kela-card.ts"),
+  route(API_PATHS.kelaCardInitUpload.slice(1), "routes/account/api-kela-card-init-upload.ts"),
+  route(API_PATHS.kelaCardFinishUpload.slice(1), "routes/account/api-kela-card-finish-upload.ts"),
+  route(`${API_PATHS.kelaCardImages.slice(1)}/:id`, "routes/account/api-kela-card-image.ts"),
+  route(API_PATHS.mfaOnboarding.slice(1), "routes/account/api-mfa-onboarding.ts"),
+  route(API_PATHS.mfa.slice(1), "routes/account/api-mfa.ts"),
+  route(API_PATHS.pin.slice(1), "routes/session/api-pin.ts"),
   route("api/insurance/lahitapiola-policy-check", "routes/insurance/api-lahitapiola-policy-check.ts"),
   route("api/insurance/lahitapiola-direct-compensation-permits/:lang", "routes/insurance/api-lahitapiola-permits.ts"),
   route("api/insurance/lahitapiola-apply-permit", "routes/insurance/api-lahitapiola-apply-permit.ts"),
@@ -40,5 +47,7 @@ export default [
   route("api/concepts", "routes/insurance/api-concepts.ts"),
   // The second insurer's permit application page as a development stand-in (404 once the real one is configured).
   route("dev/insurers/lahitapiola/apply", "routes/insurance/dev-lahitapiola-apply.ts"),
+  // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).
+  route(`${API_PATHS.devUploads.slice(1)}/:purpose/:name`, "routes/dev-uploads.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

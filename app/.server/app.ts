@@ -6,7 +6,7 @@ import { brandForHost, brands } from "#brands/index";
 import { requestContext } from "./context";
 import { securityHeaders } from "./csp";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
-import { currentDatabase, openDatabase, setDatabase } from "./db/client";
+import { currentDatabase, db, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
 import { assertSafeConfiguration, developmentStandIns, env } from "./env";
@@ -21,6 +21,11 @@ import { mountDevIdentity } from "./dev/mount-identity";
 import { mountDevOutbox } from "./dev/mount-outbox";
 import { purgeOldSessions } from "./session";
 import { refreshStatistics } from "./db/statistics";
+import { storage } from "./storage";
+import { purgeAbandonedUploads } from "./storage/uploads";
+import { MAX_IMAGE_BYTES } from "~/lib/image-file";
+import { LANGS } from "~/lib/lang";
+import { API_PATHS, href } from "~/route-table";
 
 /**
  * Opens (and on first run migrates and seeds) the database. Kept on globalThis so a development reload of this
@@ -49,7 +54,15 @@ async function build(): Promise<express.Express> {
   // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
   app.use(securityHeaders());
-  app.use(limitBody(env().maxBodyBytes));
+  // Two paths take files, and only they get room for them: the Kela card form without JavaScript (both images, each
+  // at most MAX_IMAGE_BYTES, plus the form's framing) and the development storage's signed uploads (one image).
+  const kelaCardForms = new Set(LANGS.map((lang) => href("kelaCard", lang)));
+  app.use(
+    limitBody(env().maxBodyBytes, [
+      { method: "POST", path: (p) => kelaCardForms.has(p), maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024 },
+      { method: "PUT", path: (p) => p.startsWith(`${API_PATHS.devUploads}/`), maxBytes: MAX_IMAGE_BYTES },
+    ]),
+  );
 
   const production = env().environment === "production";
   if (!production)
@@ -96,10 +109,11 @@ async function build(): Promise<express.Express> {
     res.status(500).type("text/plain").send("Internal Server Error");
   }) as express.ErrorRequestHandler);
 
-  // Hourly housekeeping: expired sessions are purged (keeps the table small), and the embedded database, which has
-  // no autovacuum, gets fresh planner statistics.
+  // Hourly housekeeping: expired sessions are purged (keeps the table small), so are the files of uploads never
+  // finished, and the embedded database, which has no autovacuum, gets fresh planner statistics.
   const housekeeping = async () => {
     await purgeOldSessions();
+    await purgeAbandonedUploads(db(), storage(), now());
     const handle = currentDatabase();
     if (handle?.kind === "pglite") await refreshStatistics(handle.db);
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { env } from "./env";
+import { storage } from "./storage";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -11,6 +12,8 @@ export function newNonce(): string {
  * scripts load, via 'strict-dynamic'); nothing may frame the portal.
  */
 export function securityHeaders(): RequestHandler {
+  // Browsers upload files straight to the object storage (none: the app's own development storage).
+  const uploads = storage().uploadOrigin;
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
@@ -22,7 +25,7 @@ export function securityHeaders(): RequestHandler {
       dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
       "img-src 'self' data:",
       "font-src 'self'",
-      `connect-src 'self'${dev ? " ws: wss:" : ""}${sentry ? " " + sentry : ""}`,
+      `connect-src 'self'${dev ? " ws: wss:" : ""}${sentry ? " " + sentry : ""}${uploads ? " " + uploads : ""}`,
       "form-action 'self'",
       "frame-ancestors 'none'",
       "base-uri 'none'",

@@ -20,6 +20,10 @@ const production: NodeJS.ProcessEnv = {
   PUBLIC_ORIGIN: "https://portal.example",
   PUBLIC_ORIGIN_PIKKUJATTI: "https://pikkujatti.example",
   TRUST_PROXY: "1",
+  S3_BUCKET: "portal-files",
+  S3_REGION: "eu-north-1",
+  S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+  S3_SECRET_ACCESS_KEY: "secret",
 };
 
 const without = (...names: string[]) =>
@@ -43,6 +47,7 @@ describe("productionProblems", () => {
       "LAHITAPIOLA_API_URL",
       "POHJOLA_API_URL",
       "PUBLIC_ORIGIN",
+      "S3_BUCKET",
     ]) {
       expect(
         problems.some((p) => p.startsWith(name)),
@@ -79,6 +84,20 @@ describe("productionProblems", () => {
     expect(productionProblems({ ...without("OIDC_PRIVATE_KEY"), OIDC_CLIENT_SECRET: "secret" })).toEqual([]);
   });
 
+  it("requires object storage: uploaded files never go to an app node's own disk in production", () => {
+    expect(productionProblems(without("S3_BUCKET"))).toEqual([expect.stringMatching(/^S3_BUCKET is not set/)]);
+    expect(productionProblems(without("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"))).toEqual([
+      expect.stringMatching(/^S3_REGION is not set/),
+      expect.stringMatching(/^S3_ACCESS_KEY_ID is not set/),
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY is not set/),
+    ]);
+    // An S3-compatible service of one's own is fine, over https only.
+    expect(productionProblems({ ...production, S3_ENDPOINT: "https://objects.example" })).toEqual([]);
+    expect(productionProblems({ ...production, S3_ENDPOINT: "http://objects.example" })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT is not an https URL/),
+    ]);
+  });
+
   it("leaves the embedded development default alone, and lists its stand-ins", () => {
     expect(productionProblems({})).toEqual([]);
     expect(() => assertSafeConfiguration({})).not.toThrow();
@@ -87,7 +106,12 @@ describe("productionProblems", () => {
       "SMS outbox (/dev/outbox)",
       "LähiTapiola insurer (/dev/insurers)",
       "Pohjola insurer (demo policies)",
+      "file storage in ./data/uploads (/dev/uploads)",
     ]);
+    expect(developmentStandIns({ DATA_DIR: "/tmp/portal" }).at(-1)).toBe(
+      "file storage in /tmp/portal/uploads (/dev/uploads)",
+    );
+    expect(developmentStandIns({ S3_BUCKET: "files" })).not.toContainEqual(expect.stringMatching(/file storage/));
     expect(developmentStandIns(production)).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { Environment } from "#brands/index";
 
 export const DEFAULT_SESSION_SECRET = "development-only-session-secret-change-me";
@@ -21,6 +22,23 @@ export function parseTrustProxy(
   return list.length && list.every((p) => address.test(p)) ? { ok: true, value: list } : { ok: false };
 }
 
+/**
+ * The S3-compatible object storage, when `S3_BUCKET` is set. `S3_ENDPOINT` is for a service other than AWS itself
+ * (then paths are bucket-style, `https://endpoint/bucket/key`); without it AWS's endpoint for the region is used.
+ */
+function readS3(source: NodeJS.ProcessEnv) {
+  const bucket = source.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  return {
+    bucket,
+    endpoint: source.S3_ENDPOINT?.trim() || null,
+    region: source.S3_REGION?.trim() || "",
+    accessKeyId: source.S3_ACCESS_KEY_ID?.trim() || "",
+    secretAccessKey: source.S3_SECRET_ACCESS_KEY?.trim() || "",
+  };
+}
+export type S3Config = NonNullable<ReturnType<typeof readS3>>;
+
 /** Configuration read from the environment once; everything has a working embedded default. */
 function read(source: NodeJS.ProcessEnv = process.env) {
   const port = Number(source.PORT ?? 3000);
@@ -38,6 +56,9 @@ function read(source: NodeJS.ProcessEnv = process.env) {
     sessionSecret: source.SESSION_SECRET || DEFAULT_SESSION_SECRET,
     databaseUrl: source.DATABASE_URL || null,
     dataDir: source.DATA_DIR ?? "./data",
+    /** Files (Kela card images) without S3: a folder of the development stand-in, never used in production. */
+    uploadsDir: source.UPLOADS_DIR || `${source.DATA_DIR ?? "./data"}/uploads`,
+    s3: readS3(source),
     /** Public origins per brand; redirect URIs are built from these, never from the Host header. */
     origins: {
       main: source.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
@@ -64,7 +85,15 @@ export function env(): Env {
   return (cached ??= read());
 }
 
-/** The development stand-ins this configuration runs on (identity provider, SMS outbox, insurers). */
+/**
+ * A key of its own for each use of the session secret (`purpose` names the use), so that a signature made for one
+ * purpose, such as an upload URL, is never valid for another.
+ */
+export function deriveKey(purpose: string): Buffer {
+  return createHmac("sha256", env().sessionSecret).update(`portal-key:${purpose}`).digest();
+}
+
+/** The development stand-ins this configuration runs on (identity provider, SMS outbox, insurers, file storage). */
 export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): string[] {
   const e = read(source);
   if (e.environment === "production") return [];
@@ -73,6 +102,7 @@ export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): st
     !e.smsGatewayUrl && "SMS outbox (/dev/outbox)",
     !source.LAHITAPIOLA_API_URL && "LähiTapiola insurer (/dev/insurers)",
     !source.POHJOLA_API_URL && "Pohjola insurer (demo policies)",
+    !e.s3 && `file storage in ${e.uploadsDir} (/dev/uploads)`,
   ].filter((s): s is string => !!s);
 }
 
@@ -114,6 +144,14 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
   missing("LAHITAPIOLA_APPLY_URL", "LähiTapiola's permit application page");
   missing("POHJOLA_API_URL", "Pohjola's insurance check service");
   missing("POHJOLA_API_KEY", "Pohjola's API key");
+  // Uploaded files (Kela card images) go to object storage: an app node's disk is neither shared nor kept.
+  missing("S3_BUCKET", "uploaded files are kept in S3-compatible object storage (never on the app's own disk)");
+  missing("S3_REGION", "the object storage's region");
+  missing("S3_ACCESS_KEY_ID", "the object storage's access key");
+  missing("S3_SECRET_ACCESS_KEY", "the object storage's secret key");
+  const s3Endpoint = source.S3_ENDPOINT?.trim();
+  if (s3Endpoint && !s3Endpoint.startsWith("https://"))
+    problems.push("S3_ENDPOINT is not an https URL: browsers upload to it from the portal's https pages");
   for (const name of ["PUBLIC_ORIGIN", "PUBLIC_ORIGIN_PIKKUJATTI"]) {
     const origin = source[name]?.trim();
     if (!origin) problems.push(`${name} is not set: the brand's public https origin`);

@@ -82,6 +82,58 @@ describe("limitBody", () => {
   });
 });
 
+describe("limitBody with a larger limit for an upload path", () => {
+  async function app() {
+    let bytesRead = 0;
+    const a = express();
+    a.use(limitBody(1024, [{ method: "POST", path: (p) => p === "/upload", maxBytes: 10 * 1024 }]));
+    a.post(/.*/, (req, res) => {
+      req.on("data", (chunk: Buffer) => (bytesRead += chunk.length));
+      req.on("end", () => res.send(`read ${bytesRead}`));
+    });
+    a.put(/.*/, (_req, res) => res.send("put"));
+    return { base: await serve(a), read: () => bytesRead };
+  }
+  const head = (method: string, path: string, length: number) => [
+    `${method} ${path} HTTP/1.1`,
+    "Host: localhost",
+    "Content-Type: multipart/form-data; boundary=x",
+    `Content-Length: ${length}`,
+  ];
+
+  it("takes a body up to the larger limit on that method and path only", async () => {
+    const { base, read } = await app();
+    expect(await raw(base, head("POST", "/upload", 8 * 1024), "x".repeat(8 * 1024))).toMatch(
+      /^HTTP\/1\.1 200[\s\S]*read 8192/,
+    );
+    expect(await raw(base, head("POST", "/upload?x=1", 2048), "x".repeat(2048))).toMatch(/^HTTP\/1\.1 200/);
+    const before = read();
+    for (const [method, path] of [
+      ["POST", "/other"],
+      ["PUT", "/upload"],
+      ["POST", "/upload/"],
+      ["POST", "/upload/x"],
+    ])
+      expect(await raw(base, head(method, path, 2048), "x".repeat(2048)), `${method} ${path}`).toMatch(
+        /^HTTP\/1\.1 413[\s\S]*at most 1 KB/,
+      );
+    expect(read()).toBe(before);
+  });
+
+  it("still answers 413 over the larger limit and 411 without a length, before reading", async () => {
+    const { base, read } = await app();
+    expect(await raw(base, head("POST", "/upload", 10 * 1024 + 1), "x")).toMatch(/^HTTP\/1\.1 413[\s\S]*at most 10 KB/);
+    expect(
+      await raw(
+        base,
+        ["POST /upload HTTP/1.1", "Host: localhost", "Transfer-Encoding: chunked"],
+        "1\r\nx\r\n0\r\n\r\n",
+      ),
+    ).toMatch(/^HTTP\/1\.1 411/);
+    expect(read()).toBe(0);
+  });
+});
+
 describe("shedLoad", () => {
   it("serves up to the bound at once and answers 503 with Retry-After beyond it, then serves again", async () => {
     const release: (() => void)[] = [];

@@ -2,12 +2,16 @@ import type { RequestHandler } from "express";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
+/** A request that may carry a larger body than the default: a method and the exact paths it is allowed on. */
+export type LargerBody = { method: string; path: (path: string) => boolean; maxBytes: number };
+
 /**
  * Answers 413 before reading a body over `maxBytes`, and 411 for a body of unknown length: browsers send the
  * length of every form and fetch body, and Node's parser never lets a body run past its declared length, so no
- * request can make the app read more than `maxBytes`. (Uploads get limits of their own when they exist.)
+ * request can make the app read more than `maxBytes`. Uploads get limits of their own (`larger`), only for their
+ * method and paths; the same 413 and 411 apply there.
  */
-export function limitBody(maxBytes: number): RequestHandler {
+export function limitBody(maxBytes: number, larger: readonly LargerBody[] = []): RequestHandler {
   return (req, res, next) => {
     const length = req.headers["content-length"];
     if (length === undefined) {
@@ -16,8 +20,9 @@ export function limitBody(maxBytes: number): RequestHandler {
       return next();
     }
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
-    if (Number(length) > maxBytes)
-      return refuse(res, 413, `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
+    const limit = larger.find((l) => l.method === req.method && l.path(req.path))?.maxBytes ?? maxBytes;
+    if (Number(length) > limit)
+      return refuse(res, 413, `The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
     next();
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { now } from "./clock";
 import { db } from "./db/client";
@@ -29,6 +29,15 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
     Math.ceil((row.windowStart.getTime() + windowSeconds * 1000 - t.getTime()) / 1000),
   );
   return { allowed: row.count <= limit, retryAfterSeconds };
+}
+
+/** The state of a counter without counting a hit (whether the next hit would still be allowed). */
+export async function peekRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const t = now().getTime();
+  if (!row || row.windowStart.getTime() + windowSeconds * 1000 <= t) return { allowed: true, retryAfterSeconds: 0 };
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowSeconds * 1000 - t) / 1000));
+  return { allowed: row.count < limit, retryAfterSeconds };
 }
 
 /** Limits for identification endpoints: generous for people, tight for scripts. */

@@ -10,11 +10,19 @@ import { env } from "./env";
 export type Person = typeof people.$inferSelect;
 const users = alias(people, "session_user");
 const actingPeople = alias(people, "acting_person");
-type SessionRow = typeof sessions.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 export type SessionState =
   | { status: "none" }
-  | { status: "expired"; idHash: string }
+  | { status: "expired"; idHash: string; row: SessionRow }
+  | {
+      /** Identified, but the SMS code of the person's SMS login is still to be entered: logged out elsewhere. */
+      status: "secondFactor";
+      idHash: string;
+      row: SessionRow;
+      user: Person;
+      expiresAt: Date;
+    }
   | {
       status: "valid";
       idHash: string;
@@ -68,7 +76,9 @@ export async function readSession(
   const row = found?.row;
   if (!row || row.revokedAt) return { status: "none" };
   const expiresAt = sessionExpiry(row);
-  if (expiresAt.getTime() <= now().getTime()) return { status: "expired", idHash };
+  if (expiresAt.getTime() <= now().getTime()) return { status: "expired", idHash, row };
+  if (row.awaitingSecondFactor && found.user)
+    return { status: "secondFactor", idHash, row, user: found.user, expiresAt };
   return touchSession(
     { status: "valid", idHash, row, user: found.user, actingPerson: found.acting, expiresAt },
     options.touch ?? true,
@@ -96,7 +106,12 @@ export function sessionBinding(state: SessionState): string | null {
  * Starts a new session (a fresh id at every login, so an id planted before login is worthless)
  * and revokes the previous one. Returns the Set-Cookie header.
  */
-export async function createSession(
+export async function createSession(...args: Parameters<typeof startSession>): Promise<string> {
+  return (await startSession(...args)).cookie;
+}
+
+/** createSession, also telling the new session's id hash (what a login SMS code is bound to). */
+export async function startSession(
   values: {
     userId: string | null;
     actingPersonId: string | null;
@@ -104,9 +119,13 @@ export async function createSession(
     acr?: string | null;
     /** The browser's User-Agent header, for the person's own session list. */
     userAgent?: string | null;
+    /** The person has SMS login on: the session counts only once the SMS code is entered. */
+    awaitingSecondFactor?: boolean;
+    /** A session resumed after its idle timeout keeps the absolute end of the one it replaces. */
+    absoluteExpiresAt?: Date;
   },
   previousIdHash?: string | null,
-): Promise<string> {
+): Promise<{ cookie: string; idHash: string }> {
   const id = randomBytes(32).toString("base64url");
   const t = now();
   await db().transaction(async (tx) => {
@@ -120,10 +139,11 @@ export async function createSession(
       userAgent: values.userAgent ? values.userAgent.slice(0, 300) : null,
       createdAt: t,
       lastSeenAt: t,
-      absoluteExpiresAt: new Date(t.getTime() + env().sessionAbsoluteSeconds * 1000),
+      absoluteExpiresAt: values.absoluteExpiresAt ?? new Date(t.getTime() + env().sessionAbsoluteSeconds * 1000),
+      awaitingSecondFactor: values.awaitingSecondFactor ?? false,
     });
   });
-  return serializeCookie(SESSION_COOKIE(), id);
+  return { cookie: serializeCookie(SESSION_COOKIE(), id), idHash: hashId(id) };
 }
 
 /** Ends a session server-side; the returned header clears the cookie. */

@@ -10,6 +10,7 @@ const TEXT = {
     locked: /^Liian monta väärää yritystä\. Voit yrittää uudelleen klo \d{2}\.\d{2} tai ilmoittautua vastaanotossa\.$/,
     doorLink: /Linkki ilmoittautumiseen/,
     logout: "Kirjaudu ulos",
+    doorCheckIn: "Ilmoittautuminen toimipisteen ovella",
   },
   en: {
     checkIn: "Check in",
@@ -18,6 +19,7 @@ const TEXT = {
     locked: /^Too many incorrect attempts\. You can try again at \d{2}:\d{2} or check in at the reception\.$/,
     doorLink: /Link for checking in/,
     logout: "Log out",
+    doorCheckIn: "Check-in at the clinic door",
   },
 } as const;
 
@@ -129,6 +131,12 @@ test("check in at the clinic door with the link: wrong code, right code, and the
   await page.goto(ORIGINS[brand] + lockLink);
   await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
   await expect(page.getByRole("button", { name: TEXT[lang].checkIn })).toHaveCount(0);
+
+  // Kalle (who has SMS login on: the login asks for the code) sees the door check-in in "who viewed my data".
+  await login(page, { brand, lang, person: people.smsUser });
+  await gotoRoute(page, "dataAccessLog", lang, { brand });
+  await expect(page.locator("tbody tr", { hasText: TEXT[lang].doorCheckIn }).first()).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("a link that does not exist reveals nothing", async ({ page }) => {

@@ -140,8 +140,9 @@ test("who viewed my data lists my own front-page view", async ({ page }) => {
   await gotoRoute(page, "myInformation", "fi");
   await page.getByRole("link", { name: "Kuka katsoi tietojani" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kuka katsoi tietojani");
-  const newest = page.locator("tbody tr").first();
-  await expect(newest).toContainText("Sinä");
-  await expect(newest).toContainText("Katsottu: Etusivun yhteenveto");
+  // My information showed his Kela card pictures, and those reads may be newer: the front page's row is the newest of
+  // its kind.
+  const frontPage = page.locator("tbody tr", { hasText: "Katsottu: Etusivun yhteenveto" }).first();
+  await expect(frontPage).toContainText("Sinä");
   await expectAccessible(page);
 });

@@ -6,54 +6,18 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { logAccess } from "~/.server/access-log";
-import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
+import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { createSession, type Person } from "~/.server/session";
-import { handle } from "./request-handler";
-import { FIXED_NOW, ORIGIN, boundCsrfToken, clockAt, cookiePair, login, sessionOf, useTestDatabase } from "./test-db";
+import { sendAsBrowser, type SendOptions } from "./request-handler";
+import { FIXED_NOW, clockAt, login, sessionOf, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
-type Sent = { status: number; location: string | null; setCookie: string; text: string; json: any };
-
-/** A request as the browser would send it: the CSRF cookie and its token bound to the session. */
-async function send(
-  method: string,
-  path: string,
-  options: { session?: string; form?: Record<string, string>; json?: unknown; host?: string } = {},
-): Promise<Sent> {
-  const session = options.session ? cookiePair(options.session) : null;
-  const headers = new Headers({
-    Cookie: [`${CSRF_COOKIE()}=${csrfCookie}`, session].filter(Boolean).join("; "),
-    "X-CSRF-Token": boundCsrfToken(csrfCookie, session),
-  });
-  let body: string | undefined;
-  if (options.form) {
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.json);
-  }
-  const url = new URL(path, options.host ? `http://${options.host}` : ORIGIN);
-  const response = await handle(new Request(url, { method, headers, body }));
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // a page
-  }
-  return {
-    status: response.status,
-    location: response.headers.get("Location"),
-    setCookie: response.headers.get("Set-Cookie") ?? "",
-    text,
-    json,
-  };
-}
+const send = (method: string, path: string, options: SendOptions = {}) =>
+  sendAsBrowser(csrfCookie, method, path, options);
 
 const personRow = async (p: Person) => (await t.db.select().from(s.people).where(eq(s.people.id, p.id)))[0];
 const guardianRows = (p: Person) =>

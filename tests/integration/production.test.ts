@@ -32,7 +32,7 @@ function serve(env: NodeJS.ProcessEnv): Child {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
-        !/^(OIDC_|SMS_|LAHITAPIOLA_|POHJOLA_|PUBLIC_ORIGIN|SESSION_SECRET|CLOCK_NOW|SEED_ON_EMPTY|TRUST_PROXY|SECURE_COOKIES)/.test(
+        !/^(OIDC_|SMS_|LAHITAPIOLA_|POHJOLA_|PUBLIC_ORIGIN|SESSION_SECRET|CLOCK_NOW|SEED_ON_EMPTY|TRUST_PROXY|SECURE_COOKIES|S3_|UPLOADS_DIR)/.test(
           k,
         ),
     ),
@@ -93,6 +93,11 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
     PUBLIC_ORIGIN: "https://portal.invalid",
     PUBLIC_ORIGIN_PIKKUJATTI: "https://pikkujatti.invalid",
     TRUST_PROXY: "1",
+    S3_BUCKET: "portal-files",
+    S3_ENDPOINT: "https://objects.invalid",
+    S3_REGION: "eu-north-1",
+    S3_ACCESS_KEY_ID: "key-id",
+    S3_SECRET_ACCESS_KEY: "secret",
   });
 
   it("refuses to start without its adapters and secrets, naming each", async () => {
@@ -113,6 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "LAHITAPIOLA_API_URL",
       "POHJOLA_API_URL",
       "PUBLIC_ORIGIN",
+      "S3_BUCKET",
     ])
       expect(said).toContain(name);
   }, 60_000);
@@ -134,13 +140,22 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "/dev/outbox",
       "/dev/insurers/lahitapiola/apply",
       "/DEV/outbox",
+      "/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000",
     ]) {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
     }
+    // Nor does the development storage take an upload: files go to the object storage only.
+    const upload = await fetch(
+      `http://127.0.0.1:${port}/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000?type=image%2Fpng`,
+      { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array([0x89, 0x50]) },
+    );
+    expect(upload.status).toBe(404);
     const login = await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
     expect(login.status).toBe(200);
     expect(login.headers.get("set-cookie")).toMatch(/^__Host-csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure/);
+    // Browsers may upload to the object storage, and to nowhere else.
+    expect(login.headers.get("content-security-policy")).toContain("connect-src 'self' https://objects.invalid");
     const [people] = await t.db.select({ n: count() }).from(s.people);
     expect(people.n).toBe(0);
     expect(child.output()).not.toContain("development stand-ins");

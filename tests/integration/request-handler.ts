@@ -19,6 +19,8 @@ import { newCsrfCookieValue, readCsrfCookieHeader } from "~/.server/csrf";
 import { readAnalyticsConsent } from "~/.server/analytics-consent";
 import { env } from "~/.server/env";
 import * as entry from "~/entry.server";
+import { CSRF_COOKIE } from "~/.server/csrf";
+import { ORIGIN, boundCsrfToken, cookiePair } from "./test-db";
 import * as root from "~/root";
 import routeConfig from "~/routes";
 
@@ -176,4 +178,58 @@ export async function handle(request: Request, options: { clientIp?: string } = 
       status: 500,
     });
   }
+}
+
+export type Sent = {
+  status: number;
+  location: string | null;
+  setCookie: string;
+  /** Each Set-Cookie header on its own. */
+  setCookies: string[];
+  text: string;
+  json: any;
+};
+
+export type SendOptions = { session?: string; form?: Record<string, string>; json?: unknown; host?: string };
+
+/**
+ * A request as the browser would send it through the handler: the CSRF cookie `csrfCookie` and its token bound to
+ * the session, a form or JSON body; the answer with its text and, when it is JSON, the parsed body.
+ */
+export async function sendAsBrowser(
+  csrfCookie: string,
+  method: string,
+  path: string,
+  options: SendOptions = {},
+): Promise<Sent> {
+  const session = options.session ? cookiePair(options.session) : null;
+  const headers = new Headers({
+    Cookie: [`${CSRF_COOKIE()}=${csrfCookie}`, session].filter(Boolean).join("; "),
+    "X-CSRF-Token": boundCsrfToken(csrfCookie, session),
+  });
+  let body: string | undefined;
+  if (options.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.json);
+  }
+  const url = new URL(path, options.host ? `http://${options.host}` : ORIGIN);
+  const response = await handle(new Request(url, { method, headers, body }));
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // a page
+  }
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    setCookie: response.headers.get("Set-Cookie") ?? "",
+    setCookies: response.headers.getSetCookie(),
+    text,
+    json,
+  };
 }

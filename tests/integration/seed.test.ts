@@ -43,7 +43,7 @@ describe("demo data", () => {
 
   it("has the demo people with valid test identity codes", async () => {
     const people = await t.db.select().from(s.people);
-    expect(people).toHaveLength(13);
+    expect(people).toHaveLength(14);
     expect(people.map((p) => p.identityCode).sort()).toEqual(
       Object.values(DEMO)
         .map((p) => p.identityCode)

@@ -10,6 +10,9 @@
  * Test files run in parallel processes, each with its own database; the process-wide clock is fixed.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { and, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
@@ -24,6 +27,7 @@ import { demoPeople } from "~/.server/db/seed/demo-people";
 import { seed } from "~/.server/db/seed/seed";
 import { i18nextMiddleware } from "~/.server/i18n";
 import { createSession, hashId, readSession, type Person, type SessionState } from "~/.server/session";
+import { LocalFileStorage, setStorage } from "~/.server/storage";
 import { helsinkiDateParts } from "~/lib/format";
 
 /** "Now" for every integration test: a Friday morning in Helsinki. */
@@ -44,6 +48,8 @@ export type TestDatabase = {
   readonly url: string | null;
   /** A seeded demo person, read from the database. */
   person(key: DemoKey): Person;
+  /** The folder of this file's file storage (the development storage, in a temporary folder). */
+  readonly uploadsDir: string;
 };
 
 /**
@@ -55,9 +61,12 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
   let drop: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   const persons = new Map<DemoKey, Person>();
+  // Uploaded files (and the seed's) go to a folder of this test file's own, never to ./data.
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
 
   beforeAll(async () => {
     setNow(FIXED_NOW);
+    setStorage(new LocalFileStorage(uploadsDir));
     const url = process.env.DATABASE_URL;
     if (url) {
       const name = `t_${randomBytes(6).toString("hex")}`;
@@ -90,8 +99,10 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
   afterAll(async () => {
     setDatabase(null);
     setNow(null);
+    setStorage(null);
     await handle?.close();
     await drop?.();
+    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   return {
@@ -102,6 +113,7 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
     get url() {
       return databaseUrl;
     },
+    uploadsDir,
     get kind() {
       if (!handle) throw new Error("test database is not open yet");
       return handle.kind;

@@ -14,7 +14,17 @@ import { ORIGIN, boundCsrfToken, cookiePair, login, useTestDatabase, type DemoKe
 
 const t = useTestDatabase();
 
-const PEOPLE: (DemoKey | null)[] = [null, "patient", "guardian", "senior", "employee", "newCustomer", "myInfoTeen"];
+// Olli (myInfoAdult) has a Kela card, so My information shows its images.
+const PEOPLE: (DemoKey | null)[] = [
+  null,
+  "patient",
+  "guardian",
+  "senior",
+  "employee",
+  "newCustomer",
+  "myInfoTeen",
+  "myInfoAdult",
+];
 /** Pages whose query shows another part of them. */
 const VARIANTS: Record<string, string[]> = { myInformation: ["?tab=guardians", "?tab=consent"] };
 const HOSTS = [new URL(ORIGIN).host, `pikkujatti.${new URL(ORIGIN).host}`];

@@ -9,6 +9,13 @@ import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner, useToast } from "~/ui/notifications";
 import { useBrand } from "~/ui/root-data";
+import { ErrorSummary } from "~/ui/form";
+import {
+  onboardingError,
+  SmsOnboardingPanel,
+  type OnboardingAnswer,
+  type OnboardingStep,
+} from "./sms-onboarding-panel";
 
 /** Spec part 1 §2: the 'appointment-cancelled' fragment shows an ok toast for 15 s and is then removed. */
 export const APPOINTMENT_CANCELLED_FRAGMENT = "appointment-cancelled";
@@ -79,7 +86,17 @@ function ReferralItems({
 }
 
 /** The front page; `dates` are its dates as shown, formatted on the server (`frontPageDates`). */
-export function FrontPage({ state, dates }: { state: FrontPageState; dates: Record<string, string> }) {
+export function FrontPage({
+  state,
+  dates,
+  onboarding,
+  onboardingAnswer,
+}: {
+  state: FrontPageState;
+  dates: Record<string, string>;
+  onboarding: OnboardingStep | null;
+  onboardingAnswer: OnboardingAnswer | undefined;
+}) {
   const t = useT();
   const shown: Shown = (kind, value) => dates[`${kind}:${value}`] ?? value;
   const brand = useBrand();
@@ -87,6 +104,8 @@ export function FrontPage({ state, dates }: { state: FrontPageState; dates: Reco
   const { show } = useToast();
   const { hash } = useLocation();
   const navigate = useNavigate();
+  // Without JavaScript the panel's error comes with the page and is summarised above the heading.
+  const panelError = onboardingError(onboardingAnswer);
 
   useEffect(() => {
     if (!hydrated || hash !== `#${APPOINTMENT_CANCELLED_FRAGMENT}`) return;
@@ -97,7 +116,8 @@ export function FrontPage({ state, dates }: { state: FrontPageState; dates: Reco
 
   return (
     <div className="front-page">
-      <PageTitle title={t("frontPage.title")} />
+      <PageTitle title={t("frontPage.title")} hasErrors={!!panelError} />
+      <ErrorSummary errors={panelError ? [{ id: panelError.field, message: t(panelError.key) }] : []} />
       {/* Without JavaScript the fragment is still honoured: CSS shows this banner when it is the :target. */}
       {!hydrated ? (
         <div id={APPOINTMENT_CANCELLED_FRAGMENT} className="target-only">
@@ -114,11 +134,7 @@ export function FrontPage({ state, dates }: { state: FrontPageState; dates: Reco
           <p>{t("frontPage.actingFor", { name: `${state.actingFor.firstName} ${state.actingFor.lastName}` })}</p>
         </NotificationBanner>
       ) : null}
-      {state.mfaOnboardingParam ? (
-        <NotificationBanner type="info" title={t("frontPage.mfa.title")}>
-          <p>{t("frontPage.mfa.body", { phone: state.mfaOnboardingParam.phoneNumber })}</p>
-        </NotificationBanner>
-      ) : null}
+      <SmsOnboardingPanel onboarding={onboarding} answer={onboardingAnswer} />
 
       <div className="card-grid">
         <Section

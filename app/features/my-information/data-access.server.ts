@@ -20,6 +20,7 @@ const RESOURCES = new Set([
   "guardians",
   "reservation",
   "insurancePermits",
+  "kela-card",
 ]);
 
 /** Who it was, as the page names them. */

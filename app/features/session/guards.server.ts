@@ -16,6 +16,7 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   const here = url.pathname + url.search;
   if (session.status === "expired") throw redirect(href("expiredSession", lang, {}, { next: here }));
   if (session.status === "none") throw redirect(href("login", lang, {}, { nextPath: here }));
+  if (session.status === "secondFactor") throw redirect(href("authentication", lang, {}, { next: here }));
   if (!session.user) throw redirect(href("registration", lang, {}, { next: here }));
   if (!session.actingPerson) throw redirect(href("login", lang, {}, { nextPath: here }));
   return session as UserSession;

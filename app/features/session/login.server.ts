@@ -9,12 +9,13 @@ import { env } from "~/.server/env";
 import { flashCookie } from "~/.server/flash";
 import { beginLogin, completeLogin, IdentityError, type PendingLogin } from "~/.server/identity/oidc";
 import { logger } from "~/.server/logger";
-import { createSession, destroySession } from "~/.server/session";
+import { createSession, destroySession, startSession, type Person } from "~/.server/session";
 import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-code";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { acrValues } from "~/lib/login-options";
 import { safeNextPath } from "./login-options";
+import { sendLoginCode, type SmsContext } from "./sms-login.server";
 
 /** Children aged 11 and under are handled by a guardian through a mandate (spec part 1 §1). */
 export const MANDATE_MAX_AGE = 11;
@@ -59,7 +60,11 @@ type CallbackOutcome = { location: string; cookies: string[] };
  * GET /oauth/callback: finishes the code flow, then logs the person in (a new session id), sends a new
  * customer to registration, or — for a guardian — checks the chosen child before acting for them.
  */
-export async function finishLogin(request: Request, previousSessionHash: string | null): Promise<CallbackOutcome> {
+export async function finishLogin(
+  request: Request,
+  previousSessionHash: string | null,
+  smsLogin: { enabled: boolean; context: Omit<SmsContext, "lang"> },
+): Promise<CallbackOutcome> {
   const pending = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingCookie | null;
   const clearPending = await pendingCookie().serialize("", { maxAge: 0 });
   const lang = pending?.lang ?? "fi";
@@ -114,14 +119,11 @@ export async function finishLogin(request: Request, previousSessionHash: string 
         cookies: [clearPending, sessionCookie, freshCsrf],
       };
     }
-    const sessionCookie = await createSession(
+    return loggedIn(
+      person,
       { userId: person.id, actingPersonId: child.id, acr: identified.acr ?? pending.acr, userAgent },
-      previousSessionHash,
+      safeNextPath(pending.next, href("home", lang)),
     );
-    return {
-      location: safeNextPath(pending.next, href("home", lang)),
-      cookies: [clearPending, sessionCookie, freshCsrf],
-    };
   }
 
   if (!person) {
@@ -145,11 +147,30 @@ export async function finishLogin(request: Request, previousSessionHash: string 
     };
   }
 
-  const sessionCookie = await createSession(
+  return loggedIn(
+    person,
     { userId: person.id, actingPersonId: person.id, acr: identified.acr ?? pending.acr, userAgent },
-    previousSessionHash,
+    pending.next,
   );
-  return { location: pending.next, cookies: [clearPending, sessionCookie, freshCsrf] };
+
+  /**
+   * A new session for an identified person. With SMS login on, it waits for the code sent to the verified phone
+   * and the person goes to the SMS code page first.
+   */
+  async function loggedIn(
+    user: Person,
+    values: Parameters<typeof startSession>[0],
+    next: string,
+  ): Promise<CallbackOutcome> {
+    const phone = user.mfaVerifiedPhone;
+    if (!smsLogin.enabled || !phone) {
+      const sessionCookie = await createSession(values, previousSessionHash);
+      return { location: next, cookies: [clearPending, sessionCookie, freshCsrf] };
+    }
+    const { cookie, idHash } = await startSession({ ...values, awaitingSecondFactor: true }, previousSessionHash);
+    await sendLoginCode({ ...user, mfaVerifiedPhone: phone }, idHash, { ...smsLogin.context, lang });
+    return { location: href("authentication", lang, {}, { next }), cookies: [clearPending, cookie, freshCsrf] };
+  }
 }
 
 /** The child a guardian may act for: a registered guardianship and the child aged 11 or under today. */

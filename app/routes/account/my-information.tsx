@@ -12,6 +12,8 @@ import { ConsentForm } from "~/features/my-information/consent-form";
 import { ContactForm } from "~/features/my-information/contact-form";
 import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
 import { GUARDIAN_FIELDS, guardianFieldName, guardiansFromForm } from "~/features/my-information/my-information.schema";
+import { KelaCard } from "~/features/my-information/kela-card";
+import { kelaCardImages } from "~/features/my-information/kela-card.server";
 import {
   loadMyInformation,
   removeSecondGuardian,
@@ -26,6 +28,9 @@ import {
   type MyInformationTab,
 } from "~/features/my-information/save-action";
 import { MyInformationTabs } from "~/features/my-information/tabs";
+import { SmsLoginSection } from "~/features/my-information/sms-login-section";
+import { smsLoginAction, smsLoginView } from "~/features/my-information/sms-login.server";
+import { formatTime } from "~/lib/format";
 import { requireUser } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
@@ -39,7 +44,7 @@ import type { TextsHandle } from "~/lib/text-groups";
 
 export const handle = { i18n: ["contact", "account.consent", "myInformation"] } satisfies TextsHandle;
 
-type FormName = "contact" | "guardians" | "consent";
+type FormName = "contact" | "guardians" | "consent" | "smsLogin";
 
 function pageState(request: Request) {
   const query = new URL(request.url).searchParams;
@@ -52,12 +57,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, saveAction, tab: requested } = pageState(request);
   const info = await loadMyInformation(db(), session);
   const tab: MyInformationTab = requested === "guardians" && !info.guardians ? "contact" : requested;
+  const request_ = requestInfo(context);
+  const smsLogin =
+    tab === "contact"
+      ? await smsLoginView(session.user, info.actingForChild, request_.brand, request_.environment)
+      : null;
   return {
     ...info,
+    smsLogin,
+    smsLoginNextAttempt:
+      smsLogin?.type === "locked" ? formatTime(new Date(smsLogin.nextAttempt), getLang(context)) : undefined,
     tab,
     adding: query.get("addGuardian") === "1",
     actingName: info.actingForChild ? `${session.actingPerson.firstName} ${session.actingPerson.lastName}` : null,
     saveAction: saveAction ? encodeSaveAction(saveAction) : null,
+    kelaCard: tab === "contact" ? await kelaCardImages(db(), session) : null,
   };
 }
 
@@ -77,11 +91,40 @@ function succeed(request: Request, lang: Lang, tab: MyInformationTab, key: strin
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const form = Object.fromEntries([...(await readForm(request))].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
+  const formData = await readForm(request);
+  const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const { csrfToken: _, intent, ...values } = form;
+  if (intent?.startsWith("smsLogin")) {
+    if (session.actingPerson.id !== session.user.id) throw data(null, { status: 404 });
+    const info = requestInfo(context);
+    const outcome = await smsLoginAction(session.user, intent, formData, {
+      brandId: info.brand.id,
+      lang,
+      clientIp: info.clientIp,
+    });
+    if (outcome.type === "error")
+      return data(
+        {
+          form: "smsLogin" as const,
+          failed: false,
+          errors: { [outcome.key.endsWith(".code") ? "smsCode" : "smsLogin"]: outcome.key },
+          values: {},
+        },
+        {
+          status: outcome.status,
+        },
+      );
+    const here = href(
+      "myInformation",
+      lang,
+      {},
+      { saveAction: pageState(request).query.get("saveAction") ?? undefined },
+    );
+    throw redirect(
+      `${here}#sms-login-heading`,
+      outcome.flash ? { headers: { "Set-Cookie": flashCookie(outcome.flash) } } : undefined,
+    );
+  }
   if (intent === "contact") {
     const result = await saveUserInformation(db(), session, { contact: values });
     if (result.type !== "saved") return failure("contact", result, values);
@@ -184,8 +227,15 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               values={values}
               errors={posted === "contact" ? errors : {}}
             />
-            {/* SMS login setting (feature `mfa`): mounted here. */}
-            {/* Kela card section: mounted here. */}
+            {loaderData.smsLogin ? (
+              <SmsLoginSection
+                view={loaderData.smsLogin}
+                action={action}
+                error={posted === "smsLogin" ? (errors.smsCode ?? errors.smsLogin) : undefined}
+                nextAttempt={loaderData.smsLoginNextAttempt}
+              />
+            ) : null}
+            <KelaCard layout="section" images={loaderData.kelaCard} />
             <h2>{t("myInformation.more.heading")}</h2>
             <ul className="link-list">
               <li>

@@ -44,7 +44,7 @@ import type { TextsHandle } from "~/lib/text-groups";
 // HTML and forms, the code form on the first page so the way to it is one page load; the code boxes are the
 // only script-driven part. It declares only the texts it shows (app/lib/text-groups.ts).
 // The boxes are drawn only after hydration (the plain input works before), so their code can come after the page's.
-const CodeBoxes = lazy(() => import("~/features/appointments/code-boxes").then((m) => ({ default: m.CodeBoxes })));
+const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
 
 export const handle = {
   hideCookieBanner: true,
@@ -243,6 +243,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
                   describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
                   invalid={!!fieldError}
                   initial={actionData?.code}
+                  lastMayBeLetter
                   onComplete={(code) => {
                     // The fourth character submits; the hidden input may not have re-rendered yet.
                     const form = formRef.current;

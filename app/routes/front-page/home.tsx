@@ -1,11 +1,14 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/home";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
-import { sessionState } from "~/.server/context";
+import { requestInfo, sessionState } from "~/.server/context";
+import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
 import { frontPageDates } from "~/features/front-page/front-page-dates.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
+import { onboardingAction, onboardingStep } from "~/features/front-page/sms-onboarding.server";
 import { requireUser } from "~/features/session/guards.server";
 import { href } from "~/route-table";
 import type { TextsHandle } from "~/lib/text-groups";
@@ -20,9 +23,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireUser(context, request, lang);
   const at = now();
   const state = await loadFrontPage(session, lang, at);
-  return { state, dates: frontPageDates(state, lang, at) };
+  const info = requestInfo(context);
+  const onboarding = await onboardingStep(session.user, state.mfaOnboardingParam, info.brand, info.environment);
+  return { state, dates: frontPageDates(state, lang, at), onboarding };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  return <FrontPage state={loaderData.state} dates={loaderData.dates} />;
+/** The SMS login onboarding panel's forms. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const info = requestInfo(context);
+  if (session.actingPerson.id !== session.user.id || !info.brand.features[info.environment].includes("mfa"))
+    throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const answer = await onboardingAction(session.user, form, {
+    brandId: info.brand.id,
+    lang,
+    clientIp: info.clientIp,
+  });
+  const failed = answer.panel === "invalid-phone" || answer.panel === "mfa-challenge-failed";
+  const status = failed ? 400 : answer.panel === "too-many-codes" ? 429 : 200;
+  // With JavaScript the panel stays in place and fades out itself; without it, the page is loaded again.
+  if (form.get("js") === "1" || failed) return data(answer, { status });
+  const flash =
+    answer.panel === "mfa-ok"
+      ? flashCookie({ type: "success", key: "frontPage.mfa.done" })
+      : answer.panel === "sent"
+        ? null
+        : flashCookie({ type: "error", key: "frontPage.mfa.tooMany" });
+  throw redirect(href("home", lang), flash ? { headers: { "Set-Cookie": flash } } : undefined);
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <FrontPage
+      state={loaderData.state}
+      dates={loaderData.dates}
+      onboarding={loaderData.onboarding}
+      onboardingAnswer={actionData}
+    />
+  );
 }

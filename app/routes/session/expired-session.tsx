@@ -1,6 +1,10 @@
-import { data } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/expired-session";
-import { sessionState } from "~/.server/context";
+import { requestInfo, sessionState } from "~/.server/context";
+import { flashCookie } from "~/.server/flash";
+import { resumeWithSmsCode, smsResumePhone } from "~/features/session/second-factor.server";
+import { phoneEnding } from "~/features/session/sms-login";
+import { CsrfField } from "~/ui/csrf-field";
 import { destroySession } from "~/.server/session";
 import { env } from "~/.server/env";
 import { getLang } from "~/.server/i18n";
@@ -20,16 +24,42 @@ export function timeoutInUnits(seconds: number): { timeout: number; unit: "secon
 }
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
-export const handle = { i18n: ["session"] } satisfies TextsHandle;
+export const handle = { i18n: ["session.expired", "session.smsCode"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = sessionState(context);
+  const info = requestInfo(context);
   const headers = new Headers();
-  // An expired session is ended for good, and its cookie removed.
-  if (session.status === "expired") headers.append("Set-Cookie", await destroySession(session.idHash));
+  // A person with SMS login on may resume with a code; otherwise the expired session is ended for good.
+  const phone = session.status === "expired" ? await smsResumePhone(session, info.brand, info.environment) : null;
+  if (session.status === "expired" && !phone) headers.append("Set-Cookie", await destroySession(session.idHash));
   const next = safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
-  return data({ next, ...timeoutInUnits(env().sessionIdleSeconds) }, { headers });
+  return data(
+    { next, smsEnding: phone ? phoneEnding(phone) : null, ...timeoutInUnits(env().sessionIdleSeconds) },
+    { headers },
+  );
+}
+
+/** "Order an SMS code": a new session that waits for the code, then the SMS code page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = sessionState(context);
+  const info = requestInfo(context);
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"), href("home", lang));
+  const resumed =
+    session.status === "expired"
+      ? await resumeWithSmsCode(session, info.brand, info.environment, {
+          brandId: info.brand.id,
+          lang,
+          clientIp: info.clientIp,
+        })
+      : null;
+  if (!resumed) throw redirect(href("login", lang, {}, { nextPath: next }));
+  const headers = new Headers({ "Set-Cookie": resumed.cookie });
+  if (!resumed.sent)
+    headers.append("Set-Cookie", flashCookie({ type: "error", key: "session.smsCode.errors.tooManyCodes" }));
+  throw redirect(href("authentication", lang, {}, { next }), { headers });
 }
 
 export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
@@ -50,6 +80,17 @@ export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
           {t("session.expired.loginAgain")}
         </LocalizedLink>
       </p>
+      {loaderData.smsEnding ? (
+        <Form method="post">
+          <CsrfField />
+          <p className="hint" id="sms-resume-hint">
+            {t("session.expired.orderSmsCodeHint", { ending: loaderData.smsEnding })}
+          </p>
+          <button type="submit" className="button button--secondary" aria-describedby="sms-resume-hint">
+            {t("session.expired.orderSmsCode")}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useBrand } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
-export const handle = { i18n: ["session"] } satisfies TextsHandle;
+export const handle = { i18n: ["session.login"] } satisfies TextsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

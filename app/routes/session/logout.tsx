@@ -18,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
-export const handle = { i18n: ["session"] } satisfies TextsHandle;
+export const handle = { i18n: ["session.logout"] } satisfies TextsHandle;
 
 export async function action({ context }: Route.ActionArgs) {
   const session = sessionState(context);

@@ -25,7 +25,7 @@ export const handle = {
   hideNavigation: true,
   hideFooter: true,
   languageSwitchToHome: true,
-  i18n: ["session"],
+  i18n: ["session.transactionPath"],
 } satisfies TextsHandle & RouteHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,3 +3,4 @@ export * from "./catalogue";
 export * from "./health";
 export * from "./session";
 export * from "./insurance";
+export * from "./storage";

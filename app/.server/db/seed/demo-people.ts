@@ -90,6 +90,14 @@ export function demoPeople(year: number) {
       931,
       "aged 13, logs in herself, with her guardian's contact details kept: the guardians' tab of My information",
     ),
+    smsOnboarding: person(
+      "smsOnboarding",
+      "Tuula",
+      "Toivonen",
+      { year: 1979, month: 6, day: 18 },
+      933,
+      "SMS login offered on the front page (an onboarding phone number, nothing verified yet)",
+    ),
   };
 }
 

@@ -5,6 +5,8 @@ import { demoPeople } from "./demo-people";
 import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
 import type { CareType } from "~/lib/care-type";
 import { permitContentHash } from "../../permit-content-hash";
+import { newStorageKey, storage, type FileStorage } from "../../storage";
+import { demoKelaCardImage } from "./kela-card-images";
 
 const MUNICIPALITY_CLINICS = [
   {
@@ -241,8 +243,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** Creates the demo data set relative to `today`, so the demo never goes stale. */
-export async function seed(db: Database, today: Date) {
+/** Creates the demo data set relative to `today`, so the demo never goes stale; files go to `store`. */
+export async function seed(db: Database, today: Date, store: FileStorage = storage()) {
   const year = helsinkiDateParts(today).year;
   const demo = demoPeople(year);
 
@@ -321,7 +323,7 @@ export async function seed(db: Database, today: Date) {
           language: "fi",
           patientDataConsent: CONSENT_MISSING.includes(p.key) ? "missing" : "ok",
           patientDataConsentUpdatedAt: CONSENT_MISSING.includes(p.key) ? null : new Date(today.getTime() - 200 * DAY),
-          mfaOnboardingPhone: p.key === "patient" ? "+358401234567" : null,
+          mfaOnboardingPhone: p.key === "patient" || p.key === "smsOnboarding" ? "+358401234567" : null,
           mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
           // Liisa's employer contract includes web reservation; Matti's does not (phone-service promo instead).
           hasOccupationalCare: p.key === "employee" || p.key === "guardian",
@@ -346,6 +348,33 @@ export async function seed(db: Database, today: Date) {
       emailAddress: "olli@example.com",
       sameAddress: true,
       updatedAt: today,
+    });
+    // Olli's Kela card (My information): two small demo pictures in the file storage.
+    const card = { front: "", back: "" };
+    for (const side of ["front", "back"] as const) {
+      const key = newStorageKey("kela-card");
+      const bytes = demoKelaCardImage(side);
+      await store.put(key, bytes, "image/png");
+      const [file] = await tx
+        .insert(s.storedFiles)
+        .values({
+          ownerId: ids.myInfoAdult,
+          purpose: "kela-card",
+          storageKey: key,
+          contentType: "image/png",
+          sizeBytes: bytes.byteLength,
+          createdAt: today,
+          uploadedAt: today,
+        })
+        .returning({ id: s.storedFiles.id });
+      card[side] = file.id;
+    }
+    await tx.insert(s.kelaCards).values({
+      personId: ids.myInfoAdult,
+      frontFileId: card.front,
+      backFileId: card.back,
+      updatedAt: today,
+      updatedBy: ids.myInfoAdult,
     });
 
     // Free slots for the next 8 weeks on weekdays, 8:00–19:30, every practitioner at each of their clinics.

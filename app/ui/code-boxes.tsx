@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 
 /**
- * The check-in code as four single-character boxes (spec part 1 §5): digits in every box, the last may also be
- * the identity code's check letter; upper-cased; typing advances, backspace on an empty box goes back, a paste
- * of all four fills them, and the fourth character of a fresh entry submits. Only rendered once hydrated:
- * without JavaScript the form has one plain text input of the same name.
+ * A four-character code as single-character boxes (spec part 1 §5): the check-in code (digits, the last may also
+ * be the identity code's check letter, upper-cased) and the SMS code (digits only). Typing advances, backspace on
+ * an empty box goes back, a paste of all four fills them, and the fourth character of a fresh entry submits. Only
+ * rendered once hydrated: without JavaScript the form has one plain text input of the same name.
  */
 const ALLOWED_LAST = /^[0-9A-Y]$/;
 const ALLOWED = /^[0-9]$/;
@@ -14,13 +14,18 @@ const ALLOWED = /^[0-9]$/;
  * a wrong answer fills the boxes but is not fresh, so typing over it does not send it again box by box: only a
  * complete fresh entry submits (each send counts towards the lockout), or the button.
  */
-export type BoxesState = { chars: string[]; fresh: boolean[] };
+export type BoxesState = { chars: string[]; fresh: boolean[]; lastMayBeLetter: boolean };
 
-export function initialBoxes(kept = ""): BoxesState {
-  return { chars: Array.from({ length: 4 }, (_, i) => kept[i] ?? ""), fresh: [false, false, false, false] };
+export function initialBoxes(kept = "", lastMayBeLetter = false): BoxesState {
+  return {
+    chars: Array.from({ length: 4 }, (_, i) => kept[i] ?? ""),
+    fresh: [false, false, false, false],
+    lastMayBeLetter,
+  };
 }
 
-const accepts = (index: number, ch: string) => (index === 3 ? ALLOWED_LAST : ALLOWED).test(ch);
+const accepts = (state: BoxesState, index: number, ch: string) =>
+  (index === 3 && state.lastMayBeLetter ? ALLOWED_LAST : ALLOWED).test(ch);
 
 /**
  * Typing or pasting `text` from box `start`. Returns the new state, the box to focus, and whether the entry is
@@ -36,14 +41,14 @@ export function typeInto(
   let i = start;
   for (const ch of text.toUpperCase().replace(/\s/g, "")) {
     if (i > 3) break;
-    if (!accepts(i, ch)) return null;
+    if (!accepts(state, i, ch)) return null;
     chars[i] = ch;
     fresh[i++] = true;
   }
   if (i === start) return null;
   const submit = i === 4 && fresh.every(Boolean) && chars.every(Boolean);
   return {
-    state: submit ? { chars, fresh: [false, false, false, false] } : { chars, fresh },
+    state: { ...state, chars, fresh: submit ? [false, false, false, false] : fresh },
     focus: Math.min(i, 3),
     submit,
   };
@@ -52,6 +57,7 @@ export function typeInto(
 /** Emptying box `index` (backspace or delete). */
 export function clearBox(state: BoxesState, index: number): BoxesState {
   return {
+    ...state,
     chars: state.chars.map((c, j) => (j === index ? "" : c)),
     fresh: state.fresh.map((f, j) => (j === index ? false : f)),
   };
@@ -64,6 +70,9 @@ export function CodeBoxes({
   describedBy,
   invalid,
   initial = "",
+  lastMayBeLetter = false,
+  disabled,
+  focusFirst,
   onComplete,
 }: {
   /** The first box's id, which the error summary links to. */
@@ -73,9 +82,15 @@ export function CodeBoxes({
   describedBy?: string;
   invalid?: boolean;
   initial?: string;
+  /** The check-in code's last character may be the identity code's check letter. */
+  lastMayBeLetter?: boolean;
+  /** While the code is being checked (spec: inputs disabled during the check). */
+  disabled?: boolean;
+  /** Focus the first box on mount (after a wrong code, for a fresh entry). */
+  focusFirst?: boolean;
   onComplete(code: string): void;
 }) {
-  const [boxes, setBoxes] = useState<BoxesState>(() => initialBoxes(initial));
+  const [boxes, setBoxes] = useState<BoxesState>(() => initialBoxes(initial, lastMayBeLetter));
   const refs = useRef<(HTMLInputElement | null)[]>([]);
 
   const type = (start: number, text: string) => {
@@ -99,7 +114,10 @@ export function CodeBoxes({
           className="input code-boxes__box"
           aria-label={`${label} ${i + 1}/4`}
           aria-invalid={invalid || undefined}
-          inputMode={i === 3 ? "text" : "numeric"}
+          inputMode={i === 3 && lastMayBeLetter ? "text" : "numeric"}
+          disabled={disabled}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only after a wrong code, where the user types next
+          autoFocus={focusFirst && i === 0}
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={4}

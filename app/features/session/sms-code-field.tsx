@@ -1,0 +1,81 @@
+import { lazy, Suspense, useRef } from "react";
+import { TextField } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+
+// The boxes come after hydration; meanwhile (and without JavaScript) the plain input does the same job.
+const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
+
+/**
+ * The SMS code (spec part 1 §5): one plain text input without JavaScript; once hydrated, four digit boxes that
+ * advance, go back on backspace and send their form when the fourth digit is typed, disabled while it is checked.
+ * The first box keeps the input's id, so the error summary's link still has a target.
+ */
+export function SmsCodeField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  checking = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  error?: string;
+  checking?: boolean;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const frame = useRef<HTMLDivElement>(null);
+  const plain = (
+    <TextField
+      id={id}
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={4}
+      className="input--short"
+      readOnly={checking}
+    />
+  );
+  if (!hydrated) return plain;
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <Suspense fallback={plain}>
+      <div className={`field${error ? " field--error" : ""}`} ref={frame}>
+        <p className="field__label" id={`${id}-label`}>
+          {label}
+        </p>
+        <div className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+        {error ? (
+          <p className="field__error" id={`${id}-error`}>
+            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
+            {error}
+          </p>
+        ) : null}
+        <CodeBoxes
+          // A wrong code empties the boxes for a fresh entry.
+          key={error ?? "fresh"}
+          id={id}
+          name={name}
+          label={label}
+          describedBy={describedBy}
+          invalid={!!error}
+          disabled={checking}
+          focusFirst={!!error}
+          onComplete={() => {
+            // After React has written the fourth digit into the hidden input.
+            setTimeout(() => frame.current?.closest("form")?.requestSubmit());
+          }}
+        />
+      </div>
+    </Suspense>
+  );
+}

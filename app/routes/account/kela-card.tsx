@@ -1,0 +1,53 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/kela-card";
+import { readForm } from "~/.server/api";
+import { now } from "~/.server/clock";
+import { db } from "~/.server/db/client";
+import { flashCookie } from "~/.server/flash";
+import { getLang } from "~/.server/i18n";
+import { storage } from "~/.server/storage";
+import { KelaCard } from "~/features/my-information/kela-card";
+import { checkPostedImages, kelaCardImages, saveKelaCard } from "~/features/my-information/kela-card.server";
+import { requireUser } from "~/features/session/guards.server";
+import type { TextsHandle } from "~/lib/text-groups";
+import { href } from "~/route-table";
+
+export const handle = { i18n: ["myInformation.kelaCard"] } satisfies TextsHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireUser(context, request, getLang(context));
+  return { images: await kelaCardImages(db(), session) };
+}
+
+/**
+ * The Kela card form without JavaScript: both images in one multipart post (the server's body limit is raised for
+ * this path only, see app.ts). Errors re-render the form with 400; saving returns to My information.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const form = await readForm(request);
+  const file = (name: string) => {
+    const value = form.get(name);
+    return value instanceof File ? value : null;
+  };
+  const checked = await checkPostedImages({ front: file("front"), back: file("back") });
+  if ("problems" in checked) return data({ problems: checked.problems }, { status: 400 });
+  await saveKelaCard(db(), storage(), session, checked.images, now());
+  throw redirect(href("myInformation", lang), {
+    headers: { "Set-Cookie": flashCookie({ type: "success", key: "myInformation.saved.kelaCard" }) },
+  });
+}
+
+export default function KelaCardPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="narrow">
+      <KelaCard
+        key={JSON.stringify(actionData?.problems ?? null)}
+        layout="page"
+        images={loaderData.images}
+        problems={actionData?.problems}
+      />
+    </div>
+  );
+}

@@ -7,13 +7,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
+import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { storage } from "~/.server/storage";
 import { purgeAbandonedUploads } from "~/.server/storage/uploads";
 import type { Person } from "~/.server/session";
-import { handle } from "./request-handler";
-import { ORIGIN, boundCsrfToken, clockAt, cookiePair, login, useTestDatabase } from "./test-db";
+import { sendAsBrowser, type SendOptions } from "./request-handler";
+import { boundCsrfToken, clockAt, cookiePair, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();
@@ -22,61 +22,8 @@ const PNG = new Uint8Array(readFileSync("tests/fixtures/kela-card-front.png"));
 const JPEG = new Uint8Array(readFileSync("tests/fixtures/kela-card-back.jpg"));
 const TEXT = new Uint8Array(readFileSync("tests/fixtures/not-an-image.png"));
 
-type Sent = {
-  status: number;
-  location: string | null;
-  setCookie: string;
-  headers: Headers;
-  body: Uint8Array;
-  text: string;
-  json: any;
-};
-
-/** A request as the browser sends it: the CSRF cookie, and its token (bound to the session) unless told otherwise. */
-async function send(
-  method: string,
-  url: string,
-  options: {
-    session?: string;
-    form?: FormData;
-    json?: unknown;
-    body?: Uint8Array<ArrayBuffer>;
-    headers?: Record<string, string>;
-    csrf?: boolean;
-  } = {},
-): Promise<Sent> {
-  const session = options.session ? cookiePair(options.session) : null;
-  const headers = new Headers({ Cookie: [`${CSRF_COOKIE()}=${csrfCookie}`, session].filter(Boolean).join("; ") });
-  if (options.csrf !== false && !options.headers?.["X-CSRF-Token"])
-    headers.set("X-CSRF-Token", boundCsrfToken(csrfCookie, session));
-  for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
-  let body: BodyInit | undefined = options.form;
-  if (options.json !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.json);
-  } else if (options.body) {
-    body = options.body;
-    if (!headers.has("Content-Length")) headers.set("Content-Length", String(options.body.byteLength));
-  }
-  const response = await handle(new Request(new URL(url, ORIGIN), { method, headers, body }));
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // a page or an image
-  }
-  return {
-    status: response.status,
-    location: response.headers.get("Location"),
-    setCookie: response.headers.get("Set-Cookie") ?? "",
-    headers: response.headers,
-    body: bytes,
-    text,
-    json,
-  };
-}
+const send = (method: string, url: string, options: SendOptions = {}) =>
+  sendAsBrowser(csrfCookie, method, url, options);
 
 /** The posted form of the Kela card page: `front` and `back` as files (name and declared type as a browser sends). */
 function cardForm(files: {

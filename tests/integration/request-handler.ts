@@ -186,15 +186,29 @@ export type Sent = {
   setCookie: string;
   /** Each Set-Cookie header on its own. */
   setCookies: string[];
+  headers: Headers;
+  /** The answer's bytes (an image, a PDF), and as text. */
+  body: Uint8Array;
   text: string;
   json: any;
 };
 
-export type SendOptions = { session?: string; form?: Record<string, string>; json?: unknown; host?: string };
+export type SendOptions = {
+  session?: string;
+  /** Form fields (url-encoded), or a FormData (multipart, with files). */
+  form?: Record<string, string> | FormData;
+  json?: unknown;
+  /** Raw bytes (an upload's PUT). */
+  body?: Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+  /** Leave the CSRF token out (it is sent unless a header gives one). */
+  csrf?: boolean;
+  host?: string;
+};
 
 /**
  * A request as the browser would send it through the handler: the CSRF cookie `csrfCookie` and its token bound to
- * the session, a form or JSON body; the answer with its text and, when it is JSON, the parsed body.
+ * the session, a form, JSON or raw body; the answer with its bytes, text and, when it is JSON, the parsed body.
  */
 export async function sendAsBrowser(
   csrfCookie: string,
@@ -203,32 +217,39 @@ export async function sendAsBrowser(
   options: SendOptions = {},
 ): Promise<Sent> {
   const session = options.session ? cookiePair(options.session) : null;
-  const headers = new Headers({
-    Cookie: [`${CSRF_COOKIE()}=${csrfCookie}`, session].filter(Boolean).join("; "),
-    "X-CSRF-Token": boundCsrfToken(csrfCookie, session),
-  });
-  let body: string | undefined;
-  if (options.form) {
+  const headers = new Headers({ Cookie: [`${CSRF_COOKIE()}=${csrfCookie}`, session].filter(Boolean).join("; ") });
+  if (options.csrf !== false && !options.headers?.["X-CSRF-Token"])
+    headers.set("X-CSRF-Token", boundCsrfToken(csrfCookie, session));
+  for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
+  let body: BodyInit | undefined;
+  if (options.form instanceof FormData) body = options.form;
+  else if (options.form) {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(options.form).toString();
   } else if (options.json !== undefined) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(options.json);
+  } else if (options.body) {
+    body = options.body;
+    if (!headers.has("Content-Length")) headers.set("Content-Length", String(options.body.byteLength));
   }
   const url = new URL(path, options.host ? `http://${options.host}` : ORIGIN);
   const response = await handle(new Request(url, { method, headers, body }));
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
-    // a page
+    // a page, an image or a PDF
   }
   return {
     status: response.status,
     location: response.headers.get("Location"),
     setCookie: response.headers.get("Set-Cookie") ?? "",
     setCookies: response.headers.getSetCookie(),
+    headers: response.headers,
+    body: bytes,
     text,
     json,
   };

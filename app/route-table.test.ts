@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LANGS, type Lang } from "./lib/lang";
-import { href, parseRouteMatchId, routeEntry, routeTable, translatePath, type RouteId } from "./route-table";
+import {
+  href,
+  isRoutePath,
+  parseRouteMatchId,
+  routeEntry,
+  routeTable,
+  translatePath,
+  type RouteId,
+} from "./route-table";
 import routes from "./routes";
 
 /** The expected URL of every page in every language, written out so that a changed slug is noticed. */
@@ -102,6 +110,19 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     sv: "/sv/mina-uppgifter/fpa-kort",
     en: "/en/my-information/kela-card",
   },
+  invoices: { fi: "/fi/laskut", sv: "/sv/fakturor", en: "/en/invoices" },
+  invoiceSummary: {
+    fi: "/fi/laskut/yhteenveto/0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f",
+    sv: "/sv/fakturor/sammanfattning/0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f",
+    en: "/en/invoices/summary/0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f",
+  },
+  payInvoice: { fi: "/fi/laskut/maksa/1000101", sv: "/sv/fakturor/betala/1000101", en: "/en/invoices/pay/1000101" },
+  paymentResult: {
+    fi: "/fi/laskut/maksu/1000101",
+    sv: "/sv/fakturor/betalning/1000101",
+    en: "/en/invoices/payment/1000101",
+  },
+  payVisit: { fi: "/fi/maksa-kaynti", sv: "/sv/betala-besok", en: "/en/pay-visit" },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -118,6 +139,9 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   kela65FreeAppointment: { id: "7" },
   occupationalFreeAppointment: { id: "7" },
   anonReservation: { token: "MTJfYWJj" },
+  invoiceSummary: { id: "0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f" },
+  payInvoice: { id: "1000101" },
+  paymentResult: { id: "1000101" },
 };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */
@@ -273,5 +297,15 @@ describe("routes.ts", () => {
     expect(byPath.get("api/logout")).toBe("routes/session/api-logout.ts");
     expect(byPath.get("api/session")).toBe("routes/session/api-session.ts");
     expect(all.at(-1)).toMatchObject({ path: "*", file: "routes/not-found.tsx" });
+  });
+});
+
+describe("isRoutePath", () => {
+  it("tests one page's pattern in the path's language", () => {
+    expect(isRoutePath("/fi/laskut/maksa/1000101", "payInvoice")).toBe(true);
+    expect(isRoutePath("/en/invoices/pay/1000101/", "payInvoice")).toBe(true);
+    expect(isRoutePath("/sv/laskut/maksa/1000101", "payInvoice")).toBe(false);
+    expect(isRoutePath("/fi/laskut", "payInvoice")).toBe(false);
+    expect(isRoutePath("/xx/laskut/maksa/1", "payInvoice")).toBe(false);
   });
 });

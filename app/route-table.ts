@@ -213,6 +213,30 @@ export const routeTable = [
     file: "routes/account/kela-card.tsx",
     paths: { fi: "omat-tiedot/kela-kortti", sv: "mina-uppgifter/fpa-kort", en: "my-information/kela-card" },
   },
+  // Invoices and online payment (spec part 1 §2 "Payment routes"): the summary takes the invoice id, the payment
+  // and result pages the invoice number.
+  { id: "invoices", file: "routes/payments/invoices.tsx", paths: { fi: "laskut", sv: "fakturor", en: "invoices" } },
+  {
+    id: "invoiceSummary",
+    file: "routes/payments/summary.tsx",
+    paths: { fi: "laskut/yhteenveto/:id", sv: "fakturor/sammanfattning/:id", en: "invoices/summary/:id" },
+  },
+  {
+    id: "payInvoice",
+    file: "routes/payments/pay.tsx",
+    paths: { fi: "laskut/maksa/:id", sv: "fakturor/betala/:id", en: "invoices/pay/:id" },
+  },
+  {
+    id: "paymentResult",
+    file: "routes/payments/result.tsx",
+    paths: { fi: "laskut/maksu/:id", sv: "fakturor/betalning/:id", en: "invoices/payment/:id" },
+  },
+  {
+    // The anonymous landing of an invoice notification: no menu or footer.
+    id: "payVisit",
+    file: "routes/payments/pay-visit.tsx",
+    paths: { fi: "maksa-kaynti", sv: "betala-besok", en: "pay-visit" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];
@@ -309,6 +333,15 @@ function patterns(lang: Lang) {
     ]),
   ) as Record<Lang, { id: RouteId; re: RegExp }[]>;
   return compiled[lang];
+}
+
+/** Whether a path like `/fi/laskut/maksa/123` is page `id` (one pattern tested, not the whole table). */
+export function isRoutePath(pathname: string, id: RouteId): boolean {
+  const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
+  if (lang !== "fi" && lang !== "sv" && lang !== "en") return false;
+  return !!patterns(lang)
+    .find((p) => p.id === id)
+    ?.re.test(rest.join("/"));
 }
 
 /** The table id of a path like `/sv/loggain` (params match any one segment), or null. */

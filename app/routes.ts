@@ -45,6 +45,12 @@ export default [
   route("api/insurance/pohjola-company-check", "routes/insurance/api-pohjola-company-check.ts"),
   route("api/insurance/pohjola-check/:date", "routes/insurance/api-pohjola-check.ts"),
   route("api/concepts", "routes/insurance/api-concepts.ts"),
+  route("api/payments/invoices-list", "routes/payments/api-invoices-list.ts"),
+  route("api/payments/good-sign-invoice", "routes/payments/api-good-sign-invoice.ts"),
+  route("api/payments/callback", "routes/payments/api-payment-callback.ts"),
+  route("api/payments", "routes/payments/api-payments.ts"),
+  route("api/invoices/invoice-summary", "routes/payments/api-invoice-summary.ts"),
+  route("api/invoices/:id/pdf", "routes/payments/api-invoice-pdf.ts"),
   // The second insurer's permit application page as a development stand-in (404 once the real one is configured).
   route("dev/insurers/lahitapiola/apply", "routes/insurance/dev-lahitapiola-apply.ts"),
   // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).

@@ -19,6 +19,7 @@ import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
 import { mountDevOutbox } from "./dev/mount-outbox";
+import { mountDevPayments } from "./dev/payments";
 import { purgeOldSessions } from "./session";
 import { refreshStatistics } from "./db/statistics";
 import { storage } from "./storage";
@@ -72,6 +73,7 @@ async function build(): Promise<express.Express> {
   } else {
     if (!env().oidcIssuer) await mountDevIdentity(app);
     if (!env().smsGatewayUrl) mountDevOutbox(app);
+    if (!env().paytrail) mountDevPayments(app);
   }
   // Text files are public and the same for everyone: answered before sessions and routing.
   app.get(/^\/texts\//, serveTexts);

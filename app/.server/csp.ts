@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { env } from "./env";
 import { storage } from "./storage";
+import { isRoutePath } from "~/route-table";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -26,7 +27,8 @@ export function securityHeaders(): RequestHandler {
       "img-src 'self' data:",
       "font-src 'self'",
       `connect-src 'self'${dev ? " ws: wss:" : ""}${sentry ? " " + sentry : ""}${uploads ? " " + uploads : ""}`,
-      "form-action 'self'",
+      // The invoice payment page's methods post straight to the payment providers (always opened as a document).
+      isRoutePath(req.path, "payInvoice") ? "form-action 'self' https:" : "form-action 'self'",
       "frame-ancestors 'none'",
       "base-uri 'none'",
       "object-src 'none'",

@@ -17,6 +17,8 @@ const production: NodeJS.ProcessEnv = {
   LAHITAPIOLA_APPLY_URL: "https://lt.example/apply",
   POHJOLA_API_URL: "https://op.example/api",
   POHJOLA_API_KEY: "key",
+  PAYTRAIL_ACCOUNT: "123456",
+  PAYTRAIL_SECRET: "paytrail-secret",
   PUBLIC_ORIGIN: "https://portal.example",
   PUBLIC_ORIGIN_PIKKUJATTI: "https://pikkujatti.example",
   TRUST_PROXY: "1",
@@ -46,6 +48,8 @@ describe("productionProblems", () => {
       "SMS_GATEWAY_URL",
       "LAHITAPIOLA_API_URL",
       "POHJOLA_API_URL",
+      "PAYTRAIL_ACCOUNT",
+      "PAYTRAIL_SECRET",
       "PUBLIC_ORIGIN",
       "S3_BUCKET",
     ]) {
@@ -86,6 +90,13 @@ describe("productionProblems", () => {
 
   it("requires object storage: uploaded files never go to an app node's own disk in production", () => {
     expect(productionProblems(without("S3_BUCKET"))).toEqual([expect.stringMatching(/^S3_BUCKET is not set/)]);
+    expect(productionProblems(without("PAYTRAIL_ACCOUNT"))).toEqual([
+      expect.stringMatching(/^PAYTRAIL_ACCOUNT is not set/),
+    ]);
+    expect(productionProblems(without("PAYTRAIL_SECRET"))).toEqual([
+      expect.stringMatching(/^PAYTRAIL_SECRET is not set/),
+    ]);
+    expect(productionProblems({ ...production, PAYTRAIL_BASE_URL: "http://paytrail.example" })).toHaveLength(1);
     expect(productionProblems(without("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"))).toEqual([
       expect.stringMatching(/^S3_REGION is not set/),
       expect.stringMatching(/^S3_ACCESS_KEY_ID is not set/),
@@ -104,6 +115,7 @@ describe("productionProblems", () => {
     expect(developmentStandIns({})).toEqual([
       "identity provider (/dev/identity)",
       "SMS outbox (/dev/outbox)",
+      "payment provider (/dev/payments)",
       "LähiTapiola insurer (/dev/insurers)",
       "Pohjola insurer (demo policies)",
       "file storage in ./data/uploads (/dev/uploads)",

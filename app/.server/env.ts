@@ -66,6 +66,14 @@ function read(source: NodeJS.ProcessEnv = process.env) {
     },
     oidcIssuer: source.OIDC_ISSUER || null,
     smsGatewayUrl: source.SMS_GATEWAY_URL || null,
+    /** The payment service account (Paytrail); without it the development provider at /dev/payments. */
+    paytrail: source.PAYTRAIL_ACCOUNT
+      ? {
+          account: source.PAYTRAIL_ACCOUNT,
+          secret: source.PAYTRAIL_SECRET ?? "",
+          baseUrl: (source.PAYTRAIL_BASE_URL || "https://services.paytrail.com").replace(/\/+$/, ""),
+        }
+      : null,
     sentryDsn: source.SENTRY_DSN || null,
     sessionIdleSeconds: Number(source.SESSION_IDLE_SECONDS ?? 30 * 60),
     sessionAbsoluteSeconds: Number(source.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
@@ -100,6 +108,7 @@ export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): st
   return [
     !e.oidcIssuer && "identity provider (/dev/identity)",
     !e.smsGatewayUrl && "SMS outbox (/dev/outbox)",
+    !e.paytrail && "payment provider (/dev/payments)",
     !source.LAHITAPIOLA_API_URL && "LähiTapiola insurer (/dev/insurers)",
     !source.POHJOLA_API_URL && "Pohjola insurer (demo policies)",
     !e.s3 && `file storage in ${e.uploadsDir} (/dev/uploads)`,
@@ -144,6 +153,13 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
   missing("LAHITAPIOLA_APPLY_URL", "LähiTapiola's permit application page");
   missing("POHJOLA_API_URL", "Pohjola's insurance check service");
   missing("POHJOLA_API_KEY", "Pohjola's API key");
+  missing(
+    "PAYTRAIL_ACCOUNT",
+    "invoices are paid online through Paytrail (the development payment provider never runs in production)",
+  );
+  missing("PAYTRAIL_SECRET", "the Paytrail account's secret key for the request and callback signatures");
+  const paytrailUrl = source.PAYTRAIL_BASE_URL?.trim();
+  if (paytrailUrl && !paytrailUrl.startsWith("https://")) problems.push("PAYTRAIL_BASE_URL is not an https URL");
   // Uploaded files (Kela card images) go to object storage: an app node's disk is neither shared nor kept.
   missing("S3_BUCKET", "uploaded files are kept in S3-compatible object storage (never on the app's own disk)");
   missing("S3_REGION", "the object storage's region");

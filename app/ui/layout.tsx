@@ -65,6 +65,9 @@ export function useHandleFlags() {
 export function Header({ root }: { root: RootData }) {
   const t = useT();
   const { hideNavigation } = useHandleFlags();
+  // A client-side navigation keeps the header mounted: a new element per page closes an open menu.
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
   const lang = root.lang;
   const groups = menuGroups({
     brandId: root.brand.id,
@@ -80,7 +83,7 @@ export function Header({ root }: { root: RootData }) {
       </a>
       <div className="header__bar container">
         {!hideNavigation ? (
-          <details className="menu">
+          <details className="menu" key={page}>
             <summary className="menu__toggle">
               <span className="menu__icon" aria-hidden="true" />
               {t("common.header.menu")}
@@ -118,7 +121,7 @@ export function Header({ root }: { root: RootData }) {
           <LanguageSwitch current={lang} />
           {!hideNavigation ? (
             root.user ? (
-              <details className="user-menu">
+              <details className="user-menu" key={page}>
                 <summary className="user-menu__toggle">
                   <span className="visually-hidden">{t("common.header.userMenu")}: </span>
                   {root.user.firstName}

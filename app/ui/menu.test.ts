@@ -35,11 +35,17 @@ const groupKeys = (groups: MenuGroup[]) => groups.map((g) => g.labelKey);
 const loggedIn = { hasOccupationalCare: true, unreadMessages: 3 };
 
 describe("menuGroups with today's route table", () => {
-  it("gives an anonymous user the home page only, without log-out", () => {
+  it("gives an anonymous user the home page, booking and invoices (which asks for login), without log-out", () => {
     const groups = menu();
     expect(groups).toEqual([
       { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
-      { labelKey: null, items: [{ routeId: "booking", labelKey: "common.menu.booking" }] },
+      {
+        labelKey: null,
+        items: [
+          { routeId: "booking", labelKey: "common.menu.booking" },
+          { routeId: "invoices", labelKey: "common.menu.invoices" },
+        ],
+      },
     ]);
     expect(routeIds(groups)).not.toContain("logout");
   });
@@ -57,6 +63,7 @@ describe("menuGroups with today's route table", () => {
         items: [
           { routeId: "booking", labelKey: "common.menu.booking" },
           { routeId: "appointments", labelKey: "common.menu.appointments" },
+          { routeId: "invoices", labelKey: "common.menu.invoices" },
           { routeId: "myInformation", labelKey: "common.menu.myInformation" },
           { routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true },
         ],
@@ -74,7 +81,7 @@ describe("menuGroups with today's route table", () => {
             ids.every((id) => existing.has(id)),
             ids.join(),
           ).toBe(true);
-          expect(ids).not.toContain("invoices");
+          expect(ids).toContain("invoices");
           expect(ids).not.toContain("help");
         }
       }
@@ -100,14 +107,15 @@ describe("menuGroups with today's route table", () => {
       "occupationalBooking",
       "booking",
       "appointments",
+      "invoices",
       "myInformation",
     ]);
-    expect(menu({ hiddenPages: ["home", "booking"] })).toEqual([]);
+    expect(menu({ hiddenPages: ["home", "booking", "invoices"] })).toEqual([]);
   });
 
   it("gives the brands' real hidden pages no effect on the pages that exist", () => {
     expect(
       routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn })),
-    ).toEqual(["home", "booking", "appointments", "myInformation", "logout"]);
+    ).toEqual(["home", "booking", "appointments", "invoices", "myInformation", "logout"]);
   });
 });

@@ -90,6 +90,8 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
     LAHITAPIOLA_APPLY_URL: "https://lahitapiola.invalid/apply",
     POHJOLA_API_URL: "https://pohjola.invalid/api",
     POHJOLA_API_KEY: "key",
+    PAYTRAIL_ACCOUNT: "123456",
+    PAYTRAIL_SECRET: "paytrail-secret",
     PUBLIC_ORIGIN: "https://portal.invalid",
     PUBLIC_ORIGIN_PIKKUJATTI: "https://pikkujatti.invalid",
     TRUST_PROXY: "1",
@@ -139,6 +141,8 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "/dev/identity/.well-known/openid-configuration",
       "/dev/outbox",
       "/dev/insurers/lahitapiola/apply",
+      "/dev/payments/terms",
+      "/dev/payments/icons/nordea.svg",
       "/DEV/outbox",
       "/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000",
     ]) {
@@ -151,6 +155,13 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array([0x89, 0x50]) },
     );
     expect(upload.status).toBe(404);
+    // Nor does the development payment provider take a payment.
+    const pay = await fetch(`http://127.0.0.1:${port}/dev/payments/pay/nordea`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "transaction=x&method=nordea",
+    });
+    expect(pay.status).toBe(404);
     const login = await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
     expect(login.status).toBe(200);
     expect(login.headers.get("set-cookie")).toMatch(/^__Host-csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure/);

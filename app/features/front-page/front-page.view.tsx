@@ -247,6 +247,9 @@ export function FrontPage({
           <ReferralItems referrals={state.imagingReferrals} shown={shown} />
         </Section>
       </div>
+      <p className="front-page__more">
+        <LocalizedLink to="invoices">{t("frontPage.invoices")}</LocalizedLink>
+      </p>
     </div>
   );
 }

@@ -21,6 +21,10 @@ const RESOURCES = new Set([
   "reservation",
   "insurancePermits",
   "kela-card",
+  "invoices",
+  "invoice",
+  "invoice-pdf",
+  "payment-result",
 ]);
 
 /** Who it was, as the page names them. */

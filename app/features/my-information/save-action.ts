@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
-import { href, routeTable } from "~/route-table";
+import { href } from "~/route-table";
 
 /** The tabs of My information (spec part 1 §2), as the `tab` query and the save action name them. */
 export const MY_INFORMATION_TABS = ["contact", "guardians", "consent"] as const;
@@ -85,9 +85,6 @@ export function initialTab(requested: string | null, action: SaveAction | null):
   return "contact";
 }
 
-// The invoice payment page is not in the route table yet; until it is, the invoice action leads to the front page.
-const INVOICE_PAGE = routeTable.find((r) => (r.id as string) === "payInvoice");
-
 /**
  * Where saving leads: always a page of the route table, in the page's language, never a URL from the query.
  * `here` is My information itself (the reload-page action and no action).
@@ -99,7 +96,7 @@ export function saveActionTarget(action: SaveAction | null, lang: Lang, here: st
     case "go-to-view-appointment-page":
       return href("appointment", lang, { ids: action.appointmentId });
     case "go-to-invoice-page":
-      return INVOICE_PAGE ? href(INVOICE_PAGE.id, lang, { id: action.invoiceNumber }) : href("home", lang);
+      return href("payInvoice", lang, { id: action.invoiceNumber });
     default:
       return here;
   }

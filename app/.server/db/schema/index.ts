@@ -4,3 +4,4 @@ export * from "./health";
 export * from "./session";
 export * from "./insurance";
 export * from "./storage";
+export * from "./payments";

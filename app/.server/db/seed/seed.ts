@@ -7,6 +7,7 @@ import type { CareType } from "~/lib/care-type";
 import { permitContentHash } from "../../permit-content-hash";
 import { newStorageKey, storage, type FileStorage } from "../../storage";
 import { demoKelaCardImage } from "./kela-card-images";
+import { seedInvoices } from "./invoices";
 
 const MUNICIPALITY_CLINICS = [
   {
@@ -710,5 +711,6 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
       validTo: permitValidTo,
       createdAt: at(today, -5, 10),
     });
+    await seedInvoices(tx, ids, today);
   });
 }

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { env } from "../env";
+import { DEV_API_BASE, devCreatePayment } from "../dev/payments";
+import { TEST_ACCOUNT, TEST_SECRET, calculateSignature, verifySignature } from "./signature";
+
+/**
+ * Paytrail's payment API (https://docs.paytrail.com): the create-payment call and the signed parameters of the
+ * redirect back and the server-to-server callback. Without `PAYTRAIL_ACCOUNT` the development provider answers
+ * in-process with Paytrail's published test credentials, through the same code.
+ */
+export type PaytrailConfig = {
+  account: string;
+  secret: string;
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+};
+
+export type PaymentItem = { unitPrice: number; units: number; vatPercentage: number; productCode: string };
+export type CreatePaymentRequest = {
+  stamp: string;
+  reference: string;
+  amount: number;
+  currency: "EUR";
+  language: "FI" | "SV" | "EN";
+  items: PaymentItem[];
+  customer: { email: string; phone?: string; firstName?: string; lastName?: string };
+  redirectUrls: { success: string; cancel: string };
+  callbackUrls: { success: string; cancel: string };
+};
+export type Provider = {
+  url: string;
+  icon: string;
+  svg: string;
+  name: string;
+  group: string;
+  id: string;
+  parameters: { name: string; value: string }[];
+};
+export type CreatePaymentResponse = {
+  transactionId: string;
+  href: string;
+  reference: string;
+  terms: string;
+  providers: Provider[];
+};
+
+/** The statuses a redirect or callback carries. */
+export const RETURN_STATUSES = ["ok", "fail", "pending", "delayed"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export class PaytrailError extends Error {}
+
+export function paytrailConfig(): PaytrailConfig {
+  const configured = env().paytrail;
+  if (configured) return { ...configured, fetch: (request) => fetch(request) };
+  // The development provider's create call is answered in-process (its pages are mounted at /dev/payments).
+  return { account: TEST_ACCOUNT, secret: TEST_SECRET, baseUrl: DEV_API_BASE, fetch: devCreatePayment };
+}
+
+/** Creates a payment: a signed POST of the request, and a check of the response's signature. */
+export async function createPayment(
+  config: PaytrailConfig,
+  payment: CreatePaymentRequest,
+  at: Date,
+): Promise<CreatePaymentResponse> {
+  const body = JSON.stringify(payment);
+  const headers: Record<string, string> = {
+    "checkout-account": config.account,
+    "checkout-algorithm": "sha256",
+    "checkout-method": "POST",
+    "checkout-nonce": randomUUID(),
+    "checkout-timestamp": at.toISOString(),
+  };
+  const response = await config.fetch(
+    new Request(`${config.baseUrl}/payments`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "content-type": "application/json; charset=utf-8",
+        signature: calculateSignature(config.secret, headers, body),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }),
+  );
+  const text = await response.text();
+  const responseHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name.startsWith("checkout-")) responseHeaders[name] = value;
+  });
+  if (response.status !== 201) throw new PaytrailError(`create payment answered ${response.status}`);
+  if (!verifySignature(config.secret, responseHeaders, response.headers.get("signature"), text))
+    throw new PaytrailError("create payment response signature does not match");
+  return JSON.parse(text) as CreatePaymentResponse;
+}
+
+export type PaymentReturn = {
+  stamp: string;
+  reference: string;
+  amount: number;
+  status: ReturnStatus;
+  transactionId: string;
+  provider: string;
+  /** A failure reason the development provider adds (signed with the rest); Paytrail itself sends none. */
+  reason: string | null;
+};
+
+/** The parameters of a redirect back or a callback, if their signature and account are right. */
+export function verifyReturn(config: PaytrailConfig, params: URLSearchParams): PaymentReturn | null {
+  if (params.get("checkout-account") !== config.account || params.get("checkout-algorithm") !== "sha256") return null;
+  for (const name of new Set(params.keys())) if (params.getAll(name).length > 1) return null;
+  if (!verifySignature(config.secret, params, params.get("signature"))) return null;
+  const status = params.get("checkout-status");
+  const amount = Number(params.get("checkout-amount"));
+  const stamp = params.get("checkout-stamp");
+  const reference = params.get("checkout-reference");
+  if (!(RETURN_STATUSES as readonly (string | null)[]).includes(status) || !Number.isSafeInteger(amount)) return null;
+  if (!stamp || !reference) return null;
+  return {
+    stamp,
+    reference,
+    amount,
+    status: status as ReturnStatus,
+    transactionId: params.get("checkout-transaction-id") ?? "",
+    provider: params.get("checkout-provider") ?? "",
+    reason: params.get("checkout-failure-reason"),
+  };
+}

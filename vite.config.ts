@@ -19,10 +19,11 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // loads them, and one file compresses better and costs one request.
         {
           output: {
-            // The session-expiry warnings stay apart: root.tsx loads them lazily, on logged-in pages only.
+            // Parts loaded lazily stay apart: the session-expiry warnings (root.tsx, logged-in pages only) and the
+            // code boxes (the door and the SMS code fields, once hydrated).
             manualChunks: (id) =>
               /\/app\/(ui\/[^/]+\.tsx?|route-table\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
-              !id.endsWith("/ui/session-expiry.tsx")
+              !/\/ui\/(session-expiry|code-boxes)\.tsx$/.test(id)
                 ? "shell"
                 : undefined,
           },

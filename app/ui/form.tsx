@@ -65,10 +65,13 @@ export function Field({
   hint,
   error,
   extraDescribedBy,
+  group = false,
   children,
 }: {
   id: string;
   label: ReactNode;
+  /** The control is a group of inputs (code boxes) that names itself: the label is text, not a `<label>`. */
+  group?: boolean;
   hint?: ReactNode;
   error?: string;
   extraDescribedBy?: string;
@@ -80,9 +83,15 @@ export function Field({
     undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      {group ? (
+        <p className="field__label" id={`${id}-label`}>
+          {label}
+        </p>
+      ) : (
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
       {hint ? (
         <div className="field__hint" id={`${id}-hint`}>
           {hint}

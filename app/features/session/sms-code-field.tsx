@@ -1,7 +1,6 @@
-import { lazy, Suspense, useRef } from "react";
-import { TextField } from "~/ui/form";
+import { lazy, Suspense } from "react";
+import { Field, TextField } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
-import { useT } from "~/ui/i18n";
 
 // The boxes come after hydration; meanwhile (and without JavaScript) the plain input does the same job.
 const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
@@ -26,9 +25,7 @@ export function SmsCodeField({
   error?: string;
   checking?: boolean;
 }) {
-  const t = useT();
   const hydrated = useHydrated();
-  const frame = useRef<HTMLDivElement>(null);
   const plain = (
     <TextField
       id={id}
@@ -44,38 +41,27 @@ export function SmsCodeField({
     />
   );
   if (!hydrated) return plain;
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <Suspense fallback={plain}>
-      <div className={`field${error ? " field--error" : ""}`} ref={frame}>
-        <p className="field__label" id={`${id}-label`}>
-          {label}
-        </p>
-        <div className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </div>
-        {error ? (
-          <p className="field__error" id={`${id}-error`}>
-            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
-            {error}
-          </p>
-        ) : null}
-        <CodeBoxes
-          // A wrong code empties the boxes for a fresh entry.
-          key={error ?? "fresh"}
-          id={id}
-          name={name}
-          label={label}
-          describedBy={describedBy}
-          invalid={!!error}
-          disabled={checking}
-          focusFirst={!!error}
-          onComplete={() => {
-            // After React has written the fourth digit into the hidden input.
-            setTimeout(() => frame.current?.closest("form")?.requestSubmit());
-          }}
-        />
-      </div>
+      <Field id={id} label={label} hint={hint} error={error} group>
+        {(describedBy) => (
+          <CodeBoxes
+            // A wrong code empties the boxes for a fresh entry.
+            key={error ?? "fresh"}
+            id={id}
+            name={name}
+            label={label}
+            describedBy={describedBy}
+            invalid={!!error}
+            disabled={checking}
+            focusFirst={!!error}
+            onComplete={() => {
+              // After React has written the fourth digit into the hidden input.
+              setTimeout(() => document.getElementById(id)?.closest("form")?.requestSubmit());
+            }}
+          />
+        )}
+      </Field>
     </Suspense>
   );
 }

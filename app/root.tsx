@@ -34,6 +34,10 @@ import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
 import { useFocusAfterSubmission } from "./ui/result-focus";
 import type { Feature } from "#brands/index";
+import { db } from "./.server/db/client";
+import { unreadMessagesOf } from "./features/messaging/messaging.server";
+import { isRoutePath } from "./route-table";
+import { showsMessagesItem } from "./ui/menu";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
@@ -46,7 +50,7 @@ const SessionExpiryWarnings = lazy(() =>
   import("./ui/session-expiry").then((m) => ({ default: m.SessionExpiryWarnings })),
 );
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const session = sessionState(context);
   const lang = getLang(context);
@@ -58,6 +62,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const acting = valid?.actingPerson && user && valid.actingPerson.id !== user.id ? valid.actingPerson : null;
   const features: Feature[] = [...brand.features[info.environment]];
   if (user?.isSicknessFundMember) features.push("is-finnair-sickness-fund-member");
+  const unreadMessages =
+    valid?.actingPerson &&
+    showsMessagesItem({ brandId: brand.id, hiddenPages: brand.hiddenPages, features, lang, user: valid.user })
+      ? ((await unreadMessagesOf(db(), valid.actingPerson.id, openingThreadId(request))) ?? undefined)
+      : undefined;
   return {
     lang,
     environment: info.environment,
@@ -72,7 +81,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     features,
     user: user
-      ? { firstName: user.firstName, lastName: user.lastName, hasOccupationalCare: user.hasOccupationalCare }
+      ? {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          hasOccupationalCare: user.hasOccupationalCare,
+          unreadMessages,
+        }
       : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
     // With the server's now, so a device whose clock is off still warns on time.
@@ -86,6 +100,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   } satisfies RootData;
 }
 
+/** The thread a request opens (its page marks it read while this loader counts the unread ones). */
+function openingThreadId(request: Request): number | undefined {
+  const { pathname } = new URL(request.url);
+  if (!isRoutePath(pathname, "conversation")) return undefined;
+  const id = Number(pathname.split("/").pop());
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 /**
  * The root's data (user, flash, language) changes with a form post, a login or a language change; other
  * navigations keep it. (Texts are not in it: each page's come as static files.)
@@ -97,6 +119,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // Opening a conversation reads it, so the menu's unread count is fetched again.
+  if (isRoutePath(nextUrl.pathname, "conversation")) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 

@@ -123,6 +123,14 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     en: "/en/invoices/payment/1000101",
   },
   payVisit: { fi: "/fi/maksa-kaynti", sv: "/sv/betala-besok", en: "/en/pay-visit" },
+  conversations: { fi: "/fi/viestit", sv: "/sv/meddelanden", en: "/en/conversations" },
+  newConversation: { fi: "/fi/viestit/uusi", sv: "/sv/meddelanden/ny", en: "/en/conversations/new" },
+  conversation: { fi: "/fi/viestit/42", sv: "/sv/meddelanden/42", en: "/en/conversations/42" },
+  occupationalHealthTeam: {
+    fi: "/fi/tyoterveystiimi",
+    sv: "/sv/foretagshalsovardsteamet",
+    en: "/en/occupational-health-care-team",
+  },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -142,6 +150,7 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   invoiceSummary: { id: "0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f" },
   payInvoice: { id: "1000101" },
   paymentResult: { id: "1000101" },
+  conversation: { threadId: "42" },
 };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */

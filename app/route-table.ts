@@ -231,6 +231,32 @@ export const routeTable = [
     file: "routes/payments/result.tsx",
     paths: { fi: "laskut/maksu/:id", sv: "fakturor/betalning/:id", en: "invoices/payment/:id" },
   },
+  // Messaging with the care team (spec part 2 §2 "Messaging"); main brand only.
+  {
+    id: "conversations",
+    file: "routes/messaging/conversations.tsx",
+    paths: { fi: "viestit", sv: "meddelanden", en: "conversations" },
+  },
+  {
+    id: "newConversation",
+    file: "routes/messaging/new-conversation.tsx",
+    paths: { fi: "viestit/uusi", sv: "meddelanden/ny", en: "conversations/new" },
+  },
+  {
+    id: "conversation",
+    file: "routes/messaging/conversation.tsx",
+    paths: { fi: "viestit/:threadId", sv: "meddelanden/:threadId", en: "conversations/:threadId" },
+  },
+  {
+    // The employer's occupational-health team (spec part 1 §2); main brand only.
+    id: "occupationalHealthTeam",
+    file: "routes/occupational-team/team.tsx",
+    paths: {
+      fi: "tyoterveystiimi",
+      sv: "foretagshalsovardsteamet",
+      en: "occupational-health-care-team",
+    },
+  },
   {
     // The anonymous landing of an invoice notification: no menu or footer.
     id: "payVisit",
@@ -262,9 +288,16 @@ export const API_PATHS = {
   kelaCardFinishUpload: "/api/kela-card/finish-upload",
   /** `/api/kela-card/images/<file id>`: an image of the person's own Kela card. */
   kelaCardImages: "/api/kela-card/images",
+  /** Messaging's GraphQL endpoint (spec part 2 §7). */
+  customerMessaging: "/api/customer-messaging",
+  /** `/api/customer-messaging/attachments/<attachment id>`: a message attachment, for the thread's participants. */
+  messageAttachments: "/api/customer-messaging/attachments",
   /** The development file storage's signed uploads (`/dev/uploads/<key>`); never in production. */
   devUploads: "/dev/uploads",
 } as const;
+
+/** Marks a request the browser made on its own (a poll): it does not count as activity on the session. */
+export const BACKGROUND_HEADER = "X-Background-Request";
 
 /** `/{lang}/{localized path}` with `:params` filled in and an optional query. */
 export function href(

@@ -51,9 +51,15 @@ export default [
   route("api/payments", "routes/payments/api-payments.ts"),
   route("api/invoices/invoice-summary", "routes/payments/api-invoice-summary.ts"),
   route("api/invoices/:id/pdf", "routes/payments/api-invoice-pdf.ts"),
+  route(`${API_PATHS.messageAttachments.slice(1)}/:id`, "routes/messaging/api-message-attachment.ts"),
+  route(API_PATHS.customerMessaging.slice(1), "routes/messaging/api-customer-messaging.ts"),
   // The second insurer's permit application page as a development stand-in (404 once the real one is configured).
   route("dev/insurers/lahitapiola/apply", "routes/insurance/dev-lahitapiola-apply.ts"),
   // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).
   route(`${API_PATHS.devUploads.slice(1)}/:purpose/:name`, "routes/dev-uploads.ts"),
+  // The care team's side of messaging as a development stand-in (404 in production).
+  route("dev/care-team", "routes/dev/care-team.tsx"),
+  route("dev/care-team/attachments/:attachmentId", "routes/dev/care-team-attachment.ts"),
+  route("dev/care-team/:threadId", "routes/dev/care-team-thread.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -118,6 +118,7 @@ describe("productionProblems", () => {
       "payment provider (/dev/payments)",
       "LähiTapiola insurer (/dev/insurers)",
       "Pohjola insurer (demo policies)",
+      "care-team desk (/dev/care-team)",
       "file storage in ./data/uploads (/dev/uploads)",
     ]);
     expect(developmentStandIns({ DATA_DIR: "/tmp/portal" }).at(-1)).toBe(

@@ -111,8 +111,17 @@ export function developmentStandIns(source: NodeJS.ProcessEnv = process.env): st
     !e.paytrail && "payment provider (/dev/payments)",
     !source.LAHITAPIOLA_API_URL && "LähiTapiola insurer (/dev/insurers)",
     !source.POHJOLA_API_URL && "Pohjola insurer (demo policies)",
+    careTeamDeskEnabled(e.environment) && "care-team desk (/dev/care-team)",
     !e.s3 && `file storage in ${e.uploadsDir} (/dev/uploads)`,
   ].filter((s): s is string => !!s);
+}
+
+/**
+ * The development care-team desk (/dev/care-team) answers as the professionals in place of the messaging backend,
+ * which has no adapter here yet: every configuration but production has it.
+ */
+export function careTeamDeskEnabled(environment: Environment = env().environment): boolean {
+  return environment !== "production";
 }
 
 /**

@@ -2,14 +2,21 @@ import type { RequestHandler } from "express";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
-/** A request that may carry a larger body than the default: a method and the exact paths it is allowed on. */
+/** A request whose body has a limit of its own: a method and the exact paths it applies to. */
 export type LargerBody = { method: string; path: (path: string) => boolean; maxBytes: number };
+
+/**
+ * The body of a messaging GraphQL call (`POST /api/customer-messaging`): JSON with a message (at most 10,000
+ * characters) or a questionnaire's answers (at most 100 kB, sent as a string inside the JSON, so its quotes are
+ * escaped again): 256 kB holds the largest real call with room to spare.
+ */
+export const GRAPHQL_MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Answers 413 before reading a body over `maxBytes`, and 411 for a body of unknown length: browsers send the
  * length of every form and fetch body, and Node's parser never lets a body run past its declared length, so no
- * request can make the app read more than `maxBytes`. Uploads get limits of their own (`larger`), only for their
- * method and paths; the same 413 and 411 apply there.
+ * request can make the app read more than `maxBytes`. Uploads and the messaging calls get limits of their own
+ * (`larger`), only for their method and paths; the same 413 and 411 apply there.
  */
 export function limitBody(maxBytes: number, larger: readonly LargerBody[] = []): RequestHandler {
   return (req, res, next) => {
@@ -20,6 +27,7 @@ export function limitBody(maxBytes: number, larger: readonly LargerBody[] = []):
       return next();
     }
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
+    // The first entry that matches decides, so a narrower path is listed before a wider one.
     const limit = larger.find((l) => l.method === req.method && l.path(req.path))?.maxBytes ?? maxBytes;
     if (Number(length) > limit)
       return refuse(res, 413, `The request is too large (at most ${Math.floor(limit / 1024)} KB).`);

@@ -3,7 +3,7 @@ import { requestInfo, sessionContext } from "./context";
 import { csrfCookieHeader, isSameOriginRequest, isValidCsrf, readCsrfCookie } from "./csrf";
 import { clearFlashCookie, readFlash, type Flash } from "./flash";
 import { readSession, sessionBinding, touchSession } from "./session";
-import { routeIdForPath } from "~/route-table";
+import { BACKGROUND_HEADER, routeIdForPath } from "~/route-table";
 
 /** The flash of the request; the root loader marks it shown, and only then is the cookie cleared. */
 export const flashContext = createContext<{ flash: Flash | null; shown: boolean }>({ flash: null, shown: false });
@@ -29,9 +29,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       throw data({ reason: "csrf" }, { status: 403 });
     }
   }
-  // Asking how long the session has left must not extend it; everything else counts as activity.
+  // Asking how long the session has left must not extend it, nor may a page's polling (an open conversation would
+  // otherwise keep an unattended session alive); everything else counts as activity.
   const isSessionApi = new URL(request.url).pathname === "/api/session";
-  const touch = !isSessionApi ? true : request.method === "POST" ? "force" : false;
+  const isBackground = request.headers.get(BACKGROUND_HEADER) === "1";
+  const touch = isBackground ? false : !isSessionApi ? true : request.method === "POST" ? "force" : false;
   context.set(sessionContext, await touchSession(session, touch));
   const flash = { flash: readFlash(request), shown: false };
   context.set(flashContext, flash);

@@ -74,7 +74,9 @@ export function Header({ root }: { root: RootData }) {
     hiddenPages: root.brand.hiddenPages,
     features: root.features,
     lang,
-    user: root.user ? { hasOccupationalCare: root.user.hasOccupationalCare } : null,
+    user: root.user
+      ? { hasOccupationalCare: root.user.hasOccupationalCare, unreadMessages: root.user.unreadMessages }
+      : null,
   });
   return (
     <header className="header">
@@ -98,8 +100,20 @@ export function Header({ root }: { root: RootData }) {
                         key={item.routeId}
                         className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}
                       >
-                        <Link to={href(item.routeId as RouteId, lang)}>{t(item.labelKey)}</Link>
-                        {item.badge ? <span className="badge">{item.badge}</span> : null}
+                        <Link to={href(item.routeId as RouteId, lang)}>
+                          {t(item.labelKey)}
+                          {item.badge ? (
+                            <>
+                              {" "}
+                              <span className="badge" aria-hidden="true">
+                                {item.badge}
+                              </span>
+                              <span className="visually-hidden">
+                                {`, ${t("common.menu.unread", { count: item.badge })}`}
+                              </span>
+                            </>
+                          ) : null}
+                        </Link>
                       </li>
                     ))}
                   </ul>

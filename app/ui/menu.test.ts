@@ -3,7 +3,7 @@ import type { BrandId, Feature } from "#brands/index";
 import { brands } from "#brands/index";
 import type { Lang } from "~/lib/lang";
 import { routeTable } from "~/route-table";
-import { menuGroups, type MenuGroup } from "./menu";
+import { menuGroups, showsMessagesItem, type MenuGroup } from "./menu";
 
 const ALL_FEATURES: Feature[] = [
   "mfa",
@@ -19,15 +19,12 @@ const ALL_FEATURES: Feature[] = [
   "lahitapiola-insurance-flow",
 ];
 
+function menuInput(overrides: Partial<Parameters<typeof menuGroups>[0]> = {}): Parameters<typeof menuGroups>[0] {
+  return { brandId: "main", hiddenPages: [], features: ALL_FEATURES, lang: "fi", user: null, ...overrides };
+}
+
 function menu(overrides: Partial<Parameters<typeof menuGroups>[0]> = {}): MenuGroup[] {
-  return menuGroups({
-    brandId: "main",
-    hiddenPages: [],
-    features: ALL_FEATURES,
-    lang: "fi",
-    user: null,
-    ...overrides,
-  });
+  return menuGroups(menuInput(overrides));
 }
 
 const routeIds = (groups: MenuGroup[]) => groups.flatMap((g) => g.items.map((i) => i.routeId));
@@ -56,7 +53,11 @@ describe("menuGroups with today's route table", () => {
       { labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] },
       {
         labelKey: "common.menu.occupationalGroup",
-        items: [{ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" }],
+        items: [
+          { routeId: "conversations", labelKey: "common.menu.messages", badge: 3 },
+          { routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" },
+          { routeId: "occupationalHealthTeam", labelKey: "common.menu.healthCareTeam" },
+        ],
       },
       {
         labelKey: null,
@@ -88,7 +89,7 @@ describe("menuGroups with today's route table", () => {
     }
   });
 
-  it("drops groups left empty (the sickness-fund group has no page yet; occupational has booking only)", () => {
+  it("drops groups left empty (the sickness-fund group has no page yet)", () => {
     for (const brandId of ["main", "pikkujatti"] as BrandId[]) {
       for (const user of [null, loggedIn, { hasOccupationalCare: false }]) {
         const groups = menu({ brandId, user });
@@ -104,7 +105,9 @@ describe("menuGroups with today's route table", () => {
   it("removes the brand's hidden pages", () => {
     expect(routeIds(menu({ user: loggedIn, hiddenPages: ["logout"] }))).toEqual([
       "home",
+      "conversations",
       "occupationalBooking",
+      "occupationalHealthTeam",
       "booking",
       "appointments",
       "invoices",
@@ -117,5 +120,15 @@ describe("menuGroups with today's route table", () => {
     expect(
       routeIds(menu({ brandId: "pikkujatti", hiddenPages: brands.pikkujatti.hiddenPages, user: loggedIn })),
     ).toEqual(["home", "booking", "appointments", "invoices", "myInformation", "logout"]);
+  });
+});
+
+describe("showsMessagesItem", () => {
+  it("is true only where the menu has the messages item, so the unread count is read only then", () => {
+    expect(showsMessagesItem(menuInput({ user: loggedIn }))).toBe(true);
+    expect(showsMessagesItem(menuInput({ user: { hasOccupationalCare: false } }))).toBe(false);
+    expect(showsMessagesItem(menuInput({ user: null }))).toBe(false);
+    expect(showsMessagesItem(menuInput({ brandId: "pikkujatti", user: loggedIn }))).toBe(false);
+    expect(showsMessagesItem(menuInput({ user: loggedIn, features: ["customer-messaging-allowed"] }))).toBe(false);
   });
 });

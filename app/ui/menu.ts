@@ -52,3 +52,12 @@ export function menuGroups(input: {
     }))
     .filter((g) => g.items.length > 0);
 }
+
+/** Whether the menu has the messages item, so its unread count is worth reading. */
+export function showsMessagesItem(
+  input: Omit<Parameters<typeof menuGroups>[0], "user"> & {
+    user: { hasOccupationalCare: boolean } | null;
+  },
+): boolean {
+  return menuGroups(input).some((g) => g.items.some((i) => i.routeId === "conversations"));
+}

@@ -19,7 +19,8 @@ export type RootData = {
     logo: { url: string; height: number; width: number };
   };
   features: Feature[];
-  user: { firstName: string; lastName: string; hasOccupationalCare: boolean } | null;
+  /** `unreadMessages` only where the menu shows the messages item (spec part 1 §2). */
+  user: { firstName: string; lastName: string; hasOccupationalCare: boolean; unreadMessages?: number } | null;
   /** The person acted for through a mandate, when not the user. */
   acting: { firstName: string; lastName: string } | null;
   /** Session expiry with the server's now, so a device whose clock is off still warns on time. */

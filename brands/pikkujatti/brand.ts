@@ -23,8 +23,9 @@ export const pikkujattiBrand: Brand = {
   hiddenPages: [
     "certificates",
     "conversations",
-    "conversationList",
+    "conversation",
     "newConversation",
+    "occupationalHealthTeam",
     "employeeMemo",
     "questionnaire",
     "questionnaireList",

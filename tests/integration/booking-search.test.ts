@@ -254,7 +254,7 @@ describe("search pages", () => {
   it("handles the occupational list's special cases", async () => {
     const anonymous = await thrownResponse(() => load(searchRoute, "/fi/tyoterveys?time=evening"));
     expect(anonymous.headers.get("Location")).toBe("/fi/ajanvaraus/tyoterveys?time=evening");
-    expect(await load(searchRoute, "/fi/tyoterveys", { as: "patient" })).toMatchObject({
+    expect(await load(searchRoute, "/fi/tyoterveys", { as: "newCustomer" })).toMatchObject({
       notice: { type: "noContract" },
     });
     expect(await load(searchRoute, "/fi/tyoterveys", { as: "guardian" })).toMatchObject({

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, gt, isNull, max } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession, readSession, type Person } from "~/.server/session";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
+import { customerMessagingUserId, listThreads, markAsRead } from "~/features/messaging/messaging.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { loader as homeLoader } from "~/routes/front-page/home";
 import {
@@ -87,14 +88,10 @@ describe("loadFrontPage", () => {
     expect(state.actingFor).toBeNull();
     expect(state.mfaOnboardingParam).toEqual({ phoneNumber: "+358401234567" });
 
-    expect(
-      state.conversationSummaries
-        .map((c) => ({ title: c.title, isActive: c.isActive }))
-        .sort((a, b) => a.title!.localeCompare(b.title!)),
-    ).toEqual([
-      { title: "Laboratoriotulokset", isActive: true },
-      { title: "Reseptin uusiminen", isActive: false },
-    ]);
+    // Her three latest threads, as the conversation list orders them.
+    const userId = (await customerMessagingUserId(t.db, t.person("patient").id))!;
+    const list = await listThreads(t.db, userId, { limit: 3, offset: 0 });
+    expect(state.conversationSummaries.map((c) => c.id)).toEqual(list.threads.map((th) => th.id));
 
     expect(state.visitSummaries.map((v) => [v.practitionerName, v.specialtyName])).toEqual([
       ["Anna Aho", "Yleislääkäri"],
@@ -116,32 +113,20 @@ describe("loadFrontPage", () => {
     expect(state.questionnaireSummaries.map((q) => q.title)).toEqual(["Esitietolomake"]);
   });
 
-  it("orders conversations by their latest message and flags the ones with an unread reply", async () => {
+  it("flags conversations by the read rule, as the conversation list does", async () => {
     const patient = t.person("patient");
-    const latest = await t.db
-      .select({ title: s.threads.title, latestAt: max(s.messages.createdAt) })
-      .from(s.threads)
-      .innerJoin(s.messages, eq(s.messages.threadId, s.threads.id))
-      .where(eq(s.threads.personId, patient.id))
-      .groupBy(s.threads.title);
-    const latestOf = (title: string) => latest.find((l) => l.title === title)!.latestAt!.toISOString();
-
+    const userId = (await customerMessagingUserId(t.db, patient.id))!;
+    const list = await listThreads(t.db, userId, { limit: 3, offset: 0 });
     const state = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
-    // The reply came after the customer last read the thread; the closed thread has been read.
-    expect(
-      state.conversationSummaries.map((c) => ({ title: c.title, unread: c.unread, latestAt: c.latestAt })),
-    ).toEqual([
-      { title: "Laboratoriotulokset", unread: true, latestAt: latestOf("Laboratoriotulokset") },
-      { title: "Reseptin uusiminen", unread: false, latestAt: latestOf("Reseptin uusiminen") },
-    ]);
-
-    // Once the customer has read the reply, nothing is unread.
-    await t.db
-      .update(s.threads)
-      .set({ customerReadAt: new Date(latestOf("Laboratoriotulokset")) })
-      .where(and(eq(s.threads.personId, patient.id), eq(s.threads.title, "Laboratoriotulokset")));
+    expect(state.conversationSummaries.map((c) => ({ id: c.id, unread: c.unread }))).toEqual(
+      list.threads.map((th) => ({ id: th.id, unread: !th.isRead })),
+    );
+    // The demo has an unread one among the latest; once she has read it, it is not flagged.
+    const unread = state.conversationSummaries.find((c) => c.unread);
+    expect(unread).toBeDefined();
+    expect(await markAsRead(t.db, userId, unread!.id, new Date(Date.now() + DAY))).toBe(true);
     const after = await loadFrontPage(await userSession(patient), "fi", FIXED_NOW);
-    expect(after.conversationSummaries.map((c) => c.unread)).toEqual([false, false]);
+    expect(after.conversationSummaries.find((c) => c.id === unread!.id)!.unread).toBe(false);
   });
 
   it("names specialties in the page's language", async () => {

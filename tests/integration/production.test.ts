@@ -145,6 +145,10 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "/dev/payments/icons/nordea.svg",
       "/DEV/outbox",
       "/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000",
+      "/dev/care-team",
+      "/dev/care-team?professional=0b0b0b0b-0000-4000-8000-000000000000",
+      "/dev/care-team/1?professional=0b0b0b0b-0000-4000-8000-000000000000",
+      "/dev/care-team/attachments/0b0b0b0b-0000-4000-8000-000000000000",
     ]) {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
@@ -162,6 +166,13 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       body: "transaction=x&method=nordea",
     });
     expect(pay.status).toBe(404);
+    // Nor does anyone answer as the care team.
+    const careTeamReply = await fetch(`http://127.0.0.1:${port}/dev/care-team/1?professional=x`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=reply&content=x",
+    });
+    expect(careTeamReply.status).toBe(404);
     const login = await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
     expect(login.status).toBe(200);
     expect(login.headers.get("set-cookie")).toMatch(/^__Host-csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure/);

@@ -1,8 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { isEmpty } from "~/.server/db/seed/seed";
+import { storage } from "~/.server/storage";
+import { isThreadRead } from "~/features/messaging/rules";
 import { helsinkiDateParts } from "~/lib/format";
 import { ageOn, parseIdentityCode } from "~/lib/identity-code";
 import { DEMO, FIXED_NOW, useTestDatabase } from "./test-db";
@@ -205,5 +207,123 @@ describe("reservations", () => {
     expect(
       (await freeAppointments(slot.startsAt, new Date(slot.startsAt.getTime() + 1))).map((a) => a.id),
     ).not.toContain(slot.id);
+  });
+});
+
+describe("messaging and occupational-health demo data", () => {
+  /** A person's threads with their customer read time, last message and current assignment. */
+  async function threadsOf(key: "patient" | "employee" | "guardian") {
+    const person = t.person(key);
+    const [customer] = await t.db.select().from(s.messagingUsers).where(eq(s.messagingUsers.personId, person.id));
+    const threads = await t.db.select().from(s.threads).where(eq(s.threads.personId, person.id));
+    return Promise.all(
+      threads.map(async (thread) => {
+        const messages = await t.db
+          .select()
+          .from(s.messages)
+          .where(eq(s.messages.threadId, thread.id))
+          .orderBy(asc(s.messages.createdAt));
+        const [me] = await t.db
+          .select()
+          .from(s.threadParticipants)
+          .where(and(eq(s.threadParticipants.threadId, thread.id), eq(s.threadParticipants.userId, customer.id)));
+        const assignments = await t.db
+          .select()
+          .from(s.threadAssignments)
+          .where(and(eq(s.threadAssignments.threadId, thread.id), isNull(s.threadAssignments.endedAt)));
+        const read = isThreadRead({
+          readAt: me?.readAt ?? null,
+          lastMessageAt: messages.at(-1)?.createdAt ?? null,
+          professionalTimestamp: thread.professionalTimestamp,
+          assignedAt: null,
+        });
+        return { thread, messages, participant: me, assignments, read };
+      }),
+    );
+  }
+
+  it("gives Maija more than a page of threads in every state", async () => {
+    const threads = await threadsOf("patient");
+    expect(threads.length).toBeGreaterThanOrEqual(12);
+    for (const x of threads) {
+      expect(x.participant, x.thread.title!).toBeDefined();
+      expect(x.thread.type).toBe("customer");
+    }
+    expect(threads.filter((x) => !x.read).map((x) => x.thread.title)).toEqual(
+      expect.arrayContaining(["Laboratoriotulokset"]),
+    );
+    expect(threads.some((x) => x.read && x.thread.isActive && x.messages.length > 0)).toBe(true);
+    expect(threads.some((x) => !x.thread.isActive)).toBe(true);
+    expect(threads.some((x) => x.messages.length === 0)).toBe(true);
+    expect(threads.some((x) => x.messages.some((m) => m.deletedAt))).toBe(true);
+    expect(threads.flatMap((x) => x.assignments)).toHaveLength(1);
+  });
+
+  it("stores the attachments, sent by both sides, as Maija's files", async () => {
+    const rows = await t.db
+      .select({ fileName: s.messageAttachments.fileName, authorType: s.messages.authorType, file: s.storedFiles })
+      .from(s.messageAttachments)
+      .innerJoin(s.messages, eq(s.messages.id, s.messageAttachments.messageId))
+      .innerJoin(s.storedFiles, eq(s.storedFiles.id, s.messageAttachments.fileId));
+    expect(new Set(rows.map((r) => r.authorType))).toEqual(new Set(["CustomerUser", "ProfessionalUser"]));
+    for (const { fileName, file } of rows) {
+      expect(file).toMatchObject({ ownerId: t.person("patient").id, purpose: "message-attachment" });
+      expect(file.uploadedAt).not.toBeNull();
+      const bytes = await storage().get(file.storageKey);
+      expect(bytes?.byteLength, fileName).toBe(file.sizeBytes);
+      const magic = Buffer.from(bytes!.subarray(0, 4)).toString("latin1");
+      expect(magic, fileName).toBe(file.contentType === "application/pdf" ? "%PDF" : "\x89PNG");
+    }
+  });
+
+  it("assigns Maija's thread to a professional who is away today, with a substitute", async () => {
+    const [assigned] = (await threadsOf("patient")).flatMap((x) => x.assignments);
+    const today = helsinkiDate(FIXED_NOW);
+    const absences = await t.db
+      .select()
+      .from(s.professionalAbsences)
+      .where(
+        and(
+          eq(s.professionalAbsences.absenteeId, assigned.assigneeId),
+          lte(s.professionalAbsences.startDate, today),
+          gte(s.professionalAbsences.endDate, today),
+          isNotNull(s.professionalAbsences.substituteId),
+        ),
+      );
+    expect(absences).toHaveLength(1);
+  });
+
+  it("gives Liisa an HR thread and a customer thread, and Matti one thread", async () => {
+    const liisa = await threadsOf("employee");
+    expect(liisa.map((x) => x.thread.type).sort()).toEqual(["customer", "hr"]);
+    const hr = liisa.find((x) => x.thread.type === "hr")!;
+    expect(hr.messages.map((m) => m.authorType)).toContain("HrUser");
+    expect(await threadsOf("guardian")).toHaveLength(1);
+  });
+
+  it("has the employers, their teams and an announcement", async () => {
+    const employments = await t.db
+      .select({ personId: s.employments.personId, employer: s.employers.name })
+      .from(s.employments)
+      .innerJoin(s.employers, eq(s.employers.id, s.employments.employerId));
+    const employerOf = (key: "patient" | "employee" | "guardian") =>
+      employments.find((e) => e.personId === t.person(key).id)?.employer;
+    expect(employerOf("employee")).toBe("Rakennus Oy Esimerkki");
+    expect(employerOf("patient")).toBe("Rakennus Oy Esimerkki");
+    expect(employerOf("guardian")).toBe("Kuljetus Virtanen Oy");
+    // Every team member can be reached through messaging.
+    const members = await t.db.select().from(s.occupationalTeamMembers);
+    const professionals = await t.db
+      .select({ practitionerId: s.messagingUsers.practitionerId })
+      .from(s.messagingUsers)
+      .where(eq(s.messagingUsers.type, "ProfessionalUser"));
+    for (const m of members) expect(professionals.map((p) => p.practitionerId)).toContain(m.practitionerId);
+    expect(new Set(members.map((m) => m.role))).toEqual(
+      new Set(["Doctor", "Nurse", "Physiotherapist", "Psychologist"]),
+    );
+
+    const [status] = await t.db.select().from(s.messagingStatus);
+    expect(status).toMatchObject({ id: 1, maintenance: false, announcementActive: true, announcementType: "info" });
+    expect(t.person("patient")).toMatchObject({ hasOccupationalCare: true, occupationalWebReservation: false });
   });
 });

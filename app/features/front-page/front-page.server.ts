@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/.server/db/client";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
+import { isThreadRead } from "~/features/messaging/rules";
 
 const SECTION_SIZE = 3;
 
@@ -34,11 +35,17 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     )
     select
       ${section(
-        sql`select th.id, th.title, th.is_active as "isActive", th.customer_read_at as "readAt",
-              (select max(m.created_at) from messages m where m.thread_id = th.id) as "latestAt"
-            from threads th where th.person_id = ${personId}
-            order by "latestAt" desc nulls last limit ${SECTION_SIZE}`,
-        sql`order by x."latestAt" desc nulls last`,
+        // The acting person's own threads (as their customer messaging user), with what the read rule needs.
+        sql`select th.id, th.title, th.is_active as "isActive", tp.read_at as "readAt",
+              th.professional_timestamp as "professionalTimestamp",
+              lm.at as "latestAt", coalesce(lm.at, th.created_at) as "activityAt"
+            from messaging_users mu
+            join thread_participants tp on tp.user_id = mu.id
+            join threads th on th.id = tp.thread_id
+            left join lateral (select max(m.created_at) as at from messages m where m.thread_id = th.id) lm on true
+            where mu.person_id = ${personId} and mu.type = 'CustomerUser'
+            order by "activityAt" desc, th.id desc limit ${SECTION_SIZE}`,
+        sql`order by x."activityAt" desc, x.id desc`,
       )} as threads,
       ${section(
         sql`select a.id, a.starts_at as "startsAt", a.duration_minutes as "durationMinutes", a.location_type as "locationType",
@@ -98,7 +105,14 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
   const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
   const threads = json<
-    Section<{ id: number; title: string | null; isActive: boolean; readAt: string | null; latestAt: string | null }>
+    Section<{
+      id: number;
+      title: string | null;
+      isActive: boolean;
+      readAt: string | null;
+      professionalTimestamp: string | null;
+      latestAt: string | null;
+    }>
   >(row.threads);
   const referrals = json<
     Section<{
@@ -131,7 +145,13 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       title: t.title,
       isActive: t.isActive,
       latestAt: iso(t.latestAt),
-      unread: !!t.latestAt && (!t.readAt || new Date(t.readAt).getTime() < new Date(t.latestAt).getTime()),
+      // Customers are never assigned to threads, so the rule's assignment time does not apply.
+      unread: !isThreadRead({
+        readAt: t.readAt ? new Date(t.readAt) : null,
+        lastMessageAt: t.latestAt ? new Date(t.latestAt) : null,
+        professionalTimestamp: t.professionalTimestamp ? new Date(t.professionalTimestamp) : null,
+        assignedAt: null,
+      }),
     })),
     appointmentSummaries: json<
       Section<{

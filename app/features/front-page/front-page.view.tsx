@@ -91,11 +91,14 @@ export function FrontPage({
   dates,
   onboarding,
   onboardingAnswer,
+  conversationPages = false,
 }: {
   state: FrontPageState;
   dates: Record<string, string>;
   onboarding: OnboardingStep | null;
   onboardingAnswer: OnboardingAnswer | undefined;
+  /** Whether the conversation pages exist for this customer (brand and feature flag). */
+  conversationPages?: boolean;
 }) {
   const t = useT();
   const shown: Shown = (kind, value) => dates[`${kind}:${value}`] ?? value;
@@ -165,13 +168,20 @@ export function FrontPage({
           title={t("frontPage.sections.conversations")}
           empty={t("frontPage.empty.conversations")}
           isEmpty={!state.conversationSummaries.length}
+          showAll={conversationPages ? "conversations" : undefined}
         >
           {state.conversationSummaries.map((c) => (
             <Item
               key={c.id}
               title={
                 <>
-                  {c.title ?? t("frontPage.untitledConversation")}
+                  {conversationPages ? (
+                    <LocalizedLink to="conversation" params={{ threadId: c.id }}>
+                      {c.title ?? t("frontPage.untitledConversation")}
+                    </LocalizedLink>
+                  ) : (
+                    (c.title ?? t("frontPage.untitledConversation"))
+                  )}
                   {c.unread ? <span className="tag">{t("frontPage.unread")}</span> : null}
                 </>
               }

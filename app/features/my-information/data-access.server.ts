@@ -25,6 +25,10 @@ const RESOURCES = new Set([
   "invoice",
   "invoice-pdf",
   "payment-result",
+  "conversations",
+  "conversation",
+  "message-attachment",
+  "questionnaire",
 ]);
 
 /** Who it was, as the page names them. */

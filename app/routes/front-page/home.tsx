@@ -25,7 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await loadFrontPage(session, lang, at);
   const info = requestInfo(context);
   const onboarding = await onboardingStep(session.user, state.mfaOnboardingParam, info.brand, info.environment);
-  return { state, dates: frontPageDates(state, lang, at), onboarding };
+  // Conversations link to their pages where messaging is open to customers (not in the children's brand).
+  const conversationPages =
+    info.brand.features[info.environment].includes("customer-messaging-allowed") &&
+    !info.brand.hiddenPages.includes("conversations");
+  return { state, dates: frontPageDates(state, lang, at), onboarding, conversationPages };
 }
 
 /** The SMS login onboarding panel's forms. */
@@ -61,6 +65,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       dates={loaderData.dates}
       onboarding={loaderData.onboarding}
       onboardingAnswer={actionData}
+      conversationPages={loaderData.conversationPages}
     />
   );
 }

@@ -1,38 +1,10 @@
 import { boolean, date, index, numeric, pgTable, serial, text, timestamp, uuid, integer } from "drizzle-orm/pg-core";
 import { practitioners, specialties } from "./catalogue";
+import { messages } from "./messaging";
 import { people } from "./people";
 
-// The rows the front page summarises. Later areas (messaging, results, prescriptions, …) extend these tables.
-
-export const threads = pgTable(
-  "threads",
-  {
-    id: serial("id").primaryKey(),
-    personId: uuid("person_id")
-      .notNull()
-      .references(() => people.id),
-    title: text("title"),
-    isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    customerReadAt: timestamp("customer_read_at", { withTimezone: true }),
-  },
-  (t) => [index("threads_person_idx").on(t.personId)],
-);
-
-export const messages = pgTable(
-  "messages",
-  {
-    id: serial("id").primaryKey(),
-    threadId: integer("thread_id")
-      .notNull()
-      .references(() => threads.id, { onDelete: "cascade" }),
-    authorType: text("author_type", { enum: ["CustomerUser", "ProfessionalUser", "HrUser"] }).notNull(),
-    authorName: text("author_name").notNull(),
-    content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [index("messages_thread_idx").on(t.threadId)],
-);
+// The rows the front page summarises. Later areas (results, prescriptions, …) extend these tables; messaging has
+// its own module.
 
 /** Medical reports of visits. */
 export const visits = pgTable(
@@ -126,6 +98,10 @@ export const questionnaireInvitations = pgTable(
       .references(() => people.id),
     title: text("title").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The message that carried the invitation, when it came inside a conversation. */
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    /** The survey's answers as the JSON string `AnswerQuestionnaire` takes. */
+    answers: text("answers"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [index("questionnaire_invitations_person_idx").on(t.personId)],

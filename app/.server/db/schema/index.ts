@@ -5,3 +5,4 @@ export * from "./session";
 export * from "./insurance";
 export * from "./storage";
 export * from "./payments";
+export * from "./messaging";

@@ -27,7 +27,7 @@ export function demoPeople(year: number) {
       "Meikäläinen",
       { year: 1985, month: 3, day: 15 },
       902,
-      "private customer with appointments, results and messages",
+      "customer with occupational health care (booking through the employer not included), appointments, results and messages",
     ),
     guardian: person(
       "guardian",

@@ -8,6 +8,7 @@ import { permitContentHash } from "../../permit-content-hash";
 import { newStorageKey, storage, type FileStorage } from "../../storage";
 import { demoKelaCardImage } from "./kela-card-images";
 import { seedInvoices } from "./invoices";
+import { seedMessaging } from "./messaging";
 
 const MUNICIPALITY_CLINICS = [
   {
@@ -326,8 +327,9 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
           patientDataConsentUpdatedAt: CONSENT_MISSING.includes(p.key) ? null : new Date(today.getTime() - 200 * DAY),
           mfaOnboardingPhone: p.key === "patient" || p.key === "smsOnboarding" ? "+358401234567" : null,
           mfaVerifiedPhone: p.key === "smsUser" ? "+358407654321" : null,
-          // Liisa's employer contract includes web reservation; Matti's does not (phone-service promo instead).
-          hasOccupationalCare: p.key === "employee" || p.key === "guardian",
+          // Liisa's employer contract includes web reservation; Matti's does not (phone-service promo instead);
+          // Maija's neither (her occupational care shows the messages and the team, not occupational booking).
+          hasOccupationalCare: p.key === "employee" || p.key === "guardian" || p.key === "patient",
           occupationalWebReservation: p.key === "employee",
           occupationalPhoneService: p.key === "guardian" ? "030 600 5060" : null,
           creditWorthy: p.key !== "notCreditWorthy",
@@ -471,58 +473,8 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
     await held("employee", "P-TUO", "TUU-HYRYLA", "TTH", at(today, 3, 11, 0));
     await held("senior", "P-VIR", "HKI-KAMPPI", "Y65V", at(today, 4, 10, 0));
 
-    // Conversations.
-    const [t1] = await tx
-      .insert(s.threads)
-      .values({
-        personId: ids.patient,
-        title: "Laboratoriotulokset",
-        createdAt: at(today, -3, 10),
-        customerReadAt: at(today, -3, 10, 5),
-      })
-      .returning({ id: s.threads.id });
-    await tx.insert(s.messages).values([
-      {
-        threadId: t1.id,
-        authorType: "CustomerUser",
-        authorName: "Maija Meikäläinen",
-        content: "Hei, onko verikokeiden tulokset jo tulleet?",
-        createdAt: at(today, -3, 10),
-      },
-      {
-        threadId: t1.id,
-        authorType: "ProfessionalUser",
-        authorName: "Anna Aho",
-        content: "Hei! Tulokset ovat normaalit, kontrollia ei tarvita.",
-        createdAt: at(today, -1, 15, 20),
-      },
-    ]);
-    const [t2] = await tx
-      .insert(s.threads)
-      .values({
-        personId: ids.patient,
-        title: "Reseptin uusiminen",
-        createdAt: at(today, -40, 9),
-        customerReadAt: at(today, -38, 12),
-        isActive: false,
-      })
-      .returning({ id: s.threads.id });
-    await tx.insert(s.messages).values([
-      {
-        threadId: t2.id,
-        authorType: "CustomerUser",
-        authorName: "Maija Meikäläinen",
-        content: "Voisitteko uusia reseptini?",
-        createdAt: at(today, -40, 9),
-      },
-      {
-        threadId: t2.id,
-        authorType: "ProfessionalUser",
-        authorName: "Helena Heikkinen",
-        content: "Resepti on uusittu.",
-        createdAt: at(today, -39, 11),
-      },
-    ]);
+    // Conversations, occupational-health employers and teams, absences (seed/messaging.ts).
+    await seedMessaging(tx, ids, today, store, at);
 
     await tx.insert(s.visits).values([
       {

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { textField } from "~/lib/text";
+import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules";
+import {
+  FORM_ERRORS as K,
+  attachmentErrorKey,
+  fieldErrors,
+  normaliseLineBreaks,
+  replyProblem,
+  type MessageErrors,
+} from "./message-view";
+
+/**
+ * The message forms of the new-conversation and thread pages, shared by the server (the action) and the browser
+ * (checks before anything is uploaded). Messages are i18n keys.
+ */
+
+export const newConversationSchema = z.object({
+  subject: textField(`${K}.subjectRequired`)
+    .trim()
+    .min(1, `${K}.subjectRequired`)
+    .max(SUBJECT_MAX_LENGTH, `${K}.subjectTooLong`),
+  message: textField(`${K}.messageRequired`)
+    .trim()
+    .min(1, `${K}.messageRequired`)
+    .max(CONTENT_MAX_LENGTH, `${K}.messageTooLong`)
+    .transform(normaliseLineBreaks),
+});
+
+/** A reply may be only attachments, so its text is optional here (see `replyProblem`). */
+export const replySchema = z.object({
+  message: textField(`${K}.replyEmpty`)
+    .max(CONTENT_MAX_LENGTH, `${K}.messageTooLong`)
+    .transform(normaliseLineBreaks)
+    .optional(),
+});
+
+/** Checks a form's values and its files' names and sizes, as the server will. */
+export function checkMessageForm(
+  mode: "new" | "reply",
+  values: { subject?: string; message?: string },
+  files: { fileName: string; size: number }[],
+): MessageErrors {
+  const errors: MessageErrors = {};
+  if (mode === "new") {
+    const parsed = newConversationSchema.safeParse({
+      subject: values.subject || undefined,
+      message: values.message || undefined,
+    });
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
+  } else {
+    const parsed = replySchema.safeParse({ message: values.message || undefined });
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
+    else {
+      const empty = replyProblem(values.message, files.length);
+      if (empty) errors.message = empty;
+    }
+  }
+  const problem = files.length ? checkAttachments(files) : null;
+  if (problem) errors.attachments = attachmentErrorKey(problem);
+  return errors;
+}

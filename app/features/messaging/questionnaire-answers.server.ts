@@ -1,0 +1,75 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+import { logAccess } from "~/.server/access-log";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
+
+/**
+ * `AnswerQuestionnaire` (spec part 2 §7): the survey's answers, a JSON object sent as a string, saved once on an
+ * invitation of the acting person. Answers are kept exactly as sent, because the survey reads them back as it wrote
+ * them (an answered questionnaire opens read-only with its saved answers).
+ */
+
+/** A survey's answers are a few kilobytes; this bounds one row without ever cutting a real survey short. */
+export const ANSWERS_MAX_BYTES = 100 * 1024;
+
+export type AnswerResult = { type: "saved" } | { type: "notFound" } | { type: "answered" } | { type: "invalid" };
+
+/** An invitation id as the call gives it (a GraphQL ID): a positive 32-bit integer, or null. */
+export function invitationIdOf(id: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(id)) return null;
+  const n = Number(id);
+  return n <= 2_147_483_647 ? n : null;
+}
+
+/** Whether `answers` is a JSON object within the size limit (an array, a string or `null` is not answers). */
+export function isAnswersObject(answers: string): boolean {
+  if (Buffer.byteLength(answers, "utf8") > ANSWERS_MAX_BYTES) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(answers);
+  } catch {
+    return false;
+  }
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !nestsDeeperThan(value, MAX_JSON_DEPTH)
+  );
+}
+
+export async function answerQuestionnaire(
+  db: Database,
+  input: { actorId: string; personId: string; invitationId: string; answers: string },
+  now: Date,
+): Promise<AnswerResult> {
+  const id = invitationIdOf(input.invitationId);
+  if (id === null) return { type: "notFound" };
+  const mine = and(eq(s.questionnaireInvitations.id, id), eq(s.questionnaireInvitations.personId, input.personId));
+  // Checked before the answers, so a foreign or unknown id answers the same whatever is sent with it.
+  const [invitation] = await db
+    .select({ answeredAt: s.questionnaireInvitations.answeredAt })
+    .from(s.questionnaireInvitations)
+    .where(mine);
+  if (!invitation) return { type: "notFound" };
+  if (invitation.answeredAt) return { type: "answered" };
+  if (!isAnswersObject(input.answers)) return { type: "invalid" };
+  return db.transaction(async (tx) => {
+    // One conditional update decides: of two concurrent answers only the first is saved.
+    const [saved] = await tx
+      .update(s.questionnaireInvitations)
+      .set({ answers: input.answers, answeredAt: now })
+      .where(and(mine, isNull(s.questionnaireInvitations.answeredAt)))
+      .returning({ id: s.questionnaireInvitations.id });
+    if (!saved) return { type: "answered" as const };
+    await logAccess(
+      {
+        actorId: input.actorId,
+        subjectId: input.personId,
+        action: "write",
+        resource: "questionnaire",
+        resourceId: String(id),
+      },
+      tx,
+    );
+    return { type: "saved" as const };
+  });
+}

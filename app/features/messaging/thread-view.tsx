@@ -1,0 +1,161 @@
+import { Fragment } from "react";
+import { formatCalendarDate, formatDate, formatTime, helsinkiDateParts } from "~/lib/format";
+import type { Lang } from "~/lib/lang";
+import { API_PATHS } from "~/route-table";
+import { useT } from "~/ui/i18n";
+import { useLang } from "~/ui/root-data";
+import type { MessageView, ThreadView } from "./message-view";
+
+/** Messages by their Helsinki calendar day, oldest first (the thread's order). */
+export function groupByDay(messages: readonly MessageView[]): { day: string; messages: MessageView[] }[] {
+  const days: { day: string; messages: MessageView[] }[] = [];
+  for (const message of messages) {
+    const { year, month, day } = helsinkiDateParts(new Date(message.created));
+    const key = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const last = days.at(-1);
+    if (last?.day === key) last.messages.push(message);
+    else days.push({ day: key, messages: [message] });
+  }
+  return days;
+}
+
+/** A calendar date (YYYY-MM-DD) as the language writes it; noon UTC is the same date in Helsinki. */
+const calendarDate = (date: string, lang: Lang) => formatDate(new Date(`${date}T12:00:00Z`), lang);
+
+const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
+
+/** Who takes part: the customer as "you", professionals with their titles. */
+export function ParticipantsSummary({ thread }: { thread: ThreadView }) {
+  const t = useT();
+  const names = thread.participants.map((p) =>
+    p.isCustomer ? t("messaging.thread.you", { name: p.name }) : withTitle(p.name, p.title),
+  );
+  return <p className="thread__participants">{t("messaging.thread.participants", { names: names.join("; ") })}</p>;
+}
+
+/** Absences of the professionals the thread is assigned to, with their substitutes. */
+export function AbsenceNotices({ thread }: { thread: ThreadView }) {
+  const t = useT();
+  const lang = useLang();
+  if (!thread.absences.length) return null;
+  return (
+    <div className="banner absence-notices">
+      <p className="banner__title">{t("messaging.thread.absenceTitle")}</p>
+      <div className="banner__content">
+        {thread.absences.map((a, i) => (
+          <p key={i}>
+            {t("messaging.thread.absence", {
+              name: a.name,
+              start: calendarDate(a.startDate, lang),
+              end: calendarDate(a.endDate, lang),
+            })}{" "}
+            {a.substitute
+              ? t("messaging.thread.substitute", { name: withTitle(a.substitute.name, a.substitute.title) })
+              : t("messaging.thread.noSubstitute")}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A message's text as written: paragraphs at blank lines, line breaks kept, never HTML. */
+export function MessageText({ text }: { text: string }) {
+  const paragraphs = text.replace(/\r\n?/g, "\n").split(/\n{2,}/);
+  return (
+    <div className="message__content">
+      {paragraphs.map((paragraph, i) => (
+        <p key={i}>
+          {paragraph.split("\n").map((line, j) => (
+            <Fragment key={j}>
+              {j > 0 ? <br /> : null}
+              {line}
+            </Fragment>
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The messages, a section per day with the date as its heading. `focusMessageId`: the message that takes focus
+ * after a form was sent (see ui/result-focus.tsx), i.e. the one just written.
+ */
+export function ThreadMessages({
+  messages,
+  now,
+  focusMessageId,
+}: {
+  messages: readonly MessageView[];
+  now: string;
+  focusMessageId?: string | null;
+}) {
+  const t = useT();
+  const lang = useLang();
+  if (!messages.length) return <p className="thread__empty">{t("messaging.thread.noMessages")}</p>;
+  return (
+    <div className="thread__messages">
+      {groupByDay(messages).map(({ day, messages: ofDay }) => (
+        <section key={day} className="thread__day" aria-labelledby={`day-${day}`}>
+          <h2 id={`day-${day}`} className="thread__date">
+            <time dateTime={day}>{formatCalendarDate(new Date(ofDay[0].created), new Date(now), lang)}</time>
+          </h2>
+          <ol className="item-list thread__list">
+            {ofDay.map((m) => (
+              <li key={m.id}>
+                <MessageItem message={m} focusTarget={m.id === focusMessageId} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function MessageItem({ message: m, focusTarget }: { message: MessageView; focusTarget: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  const headingId = `message-${m.id}-author`;
+  return (
+    <article
+      id={`message-${m.id}`}
+      className={`message${m.fromCustomer ? " message--own" : ""}${m.deleted ? " message--deleted" : ""}`}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      data-result-heading={focusTarget ? "" : undefined}
+    >
+      <h3 id={headingId} className="message__author">
+        {withTitle(m.authorName, m.authorTitle)}
+      </h3>
+      <p className="message__time muted">
+        <time dateTime={m.created}>{formatTime(new Date(m.created), lang)}</time>
+      </p>
+      {m.deleted ? (
+        <p className="message__deleted">
+          <em>{t("messaging.common.deleted")}</em>
+        </p>
+      ) : m.content ? (
+        <MessageText text={m.content} />
+      ) : null}
+      {m.attachments.length ? (
+        <ul className="link-list message__attachments" aria-label={t("messaging.thread.attachments")}>
+          {m.attachments.map((a) => (
+            <li key={a.id}>
+              <a href={`${API_PATHS.messageAttachments}/${a.id}`} download={a.fileName}>
+                {a.fileName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {m.questionnaireInvitations.map((q) => (
+        // The questionnaire page does not exist yet: the invitation is named, not linked.
+        <p key={q.id} className="message__questionnaire">
+          {t("messaging.thread.questionnaire", { title: q.title })}
+        </p>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/conversation";
+import { ConversationPage } from "~/features/messaging/conversation-page";
+import { conversationLoader, replyAction } from "~/features/messaging/pages.server";
+import type { TextsHandle } from "~/lib/text-groups";
+
+export const handle = {
+  i18n: ["messaging.common", "messaging.form", "messaging.thread"],
+} satisfies TextsHandle;
+
+/** Opening the thread marks it read; another person's thread, or an id that is not one, is 404. */
+export function loader(args: Route.LoaderArgs) {
+  return conversationLoader(args);
+}
+
+/** The reply: text or attachments (files without JavaScript, uploaded files' keys with it); refused when closed. */
+export function action(args: Route.ActionArgs) {
+  return replyAction(args);
+}
+
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  return <ConversationPage page={loaderData} answer={actionData} />;
+}

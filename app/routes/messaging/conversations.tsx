@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import type { Route } from "./+types/conversations";
+import { ConversationList, Pager } from "~/features/messaging/conversation-list";
+import { AnnouncementBox, EmergencyNotice, MaintenanceNotice } from "~/features/messaging/notices";
+import { conversationsLoader } from "~/features/messaging/pages.server";
+import type { TextsHandle } from "~/lib/text-groups";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { PageTitle } from "~/ui/page-title";
+
+export const handle = { i18n: ["messaging.common", "messaging.list"] } satisfies TextsHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return conversationsLoader(args);
+}
+
+export default function Conversations({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const title = t("messaging.list.title");
+  const polling = loaderData.state === "ok" ? loaderData.pollMs : null;
+  useListRefresh(polling);
+  return (
+    <div className="narrow-wide conversations-page">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      {loaderData.state === "maintenance" ? (
+        <MaintenanceNotice />
+      ) : (
+        <p>
+          <LocalizedLink to="newConversation" className="button">
+            {t("messaging.list.newConversation")}
+          </LocalizedLink>
+        </p>
+      )}
+      <AnnouncementBox announcement={loaderData.announcement} />
+      <EmergencyNotice />
+      {loaderData.state === "error" ? (
+        <div className="banner banner--error" role="alert">
+          <p className="banner__title">{t("common.notice.error")}</p>
+          <div className="banner__content">
+            <p>{t("messaging.list.loadFailed")}</p>
+          </div>
+        </div>
+      ) : null}
+      {loaderData.state === "ok" ? (
+        <>
+          <ConversationList threads={loaderData.threads} now={loaderData.now} />
+          <Pager page={loaderData.page} pages={loaderData.pages} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The list is refreshed every two minutes while open (spec part 2 §7) by loading the page's data again; a
+ * failed load shows the error and ends the refreshing (the loader answers with the error state).
+ */
+function useListRefresh(intervalMs: number | null) {
+  const hydrated = useHydrated();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!hydrated || intervalMs === null) return;
+    const timer = window.setInterval(() => void revalidate(), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [hydrated, intervalMs, revalidate]);
+}

@@ -1,0 +1,91 @@
+import { data } from "react-router";
+import type { Route } from "./+types/team";
+import { now } from "~/.server/clock";
+import { requestInfo } from "~/.server/context";
+import { db } from "~/.server/db/client";
+import { getLang } from "~/.server/i18n";
+import { occupationalAccess } from "~/features/booking/search";
+import { offeredCareTypes } from "~/features/booking/search.server";
+import { TeamSection } from "~/features/occupational-team/team-view";
+import { loadTeamPage } from "~/features/occupational-team/team.server";
+import { requireUser } from "~/features/session/guards.server";
+import type { TextsHandle } from "~/lib/text-groups";
+import { ErrorView } from "~/ui/error-view";
+import { useT } from "~/ui/i18n";
+import { PageTitle } from "~/ui/page-title";
+import { useLang } from "~/ui/root-data";
+
+/** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
+export const handle = { i18n: ["occupationalTeam"] } satisfies TextsHandle;
+
+/**
+ * The employer's occupational-health team (spec part 1 §2, §3 "Occupational info"). The children's brand has no
+ * such page (its `hiddenPages`, answered 404 by the middleware).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  // The logged-in user's own contract, as in the menu: a guardian acting for a child still has their own team.
+  const person = session.user;
+  if (!person.hasOccupationalCare) throw data(null, { status: 404 });
+
+  const { brand, environment } = requestInfo(context);
+  const page = await loadTeamPage(db(), person.id, lang, now());
+  if (page.state === "error") return data({ ...page, canBook: false, phone: null }, { status: 503 });
+  // Booking links only where the contract includes web reservation; otherwise the number to call.
+  const access = occupationalAccess(person);
+  const canBook = access.type === "ok" && offeredCareTypes(brand, environment).includes("occupational");
+  const phone = canBook ? null : access.type === "phoneService" ? access.phone : brand.customerServicePhone;
+  return { ...page, canBook, phone };
+}
+
+export default function OccupationalTeamPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  if (loaderData.state === "error") return <ErrorView kind="generic" retry title={t("occupationalTeam.error")} />;
+  const { team, canBook, phone } = loaderData;
+  const title = t("occupationalTeam.title");
+  return (
+    <div className="narrow-wide">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      {team ? (
+        <>
+          <p className="lead">{t("occupationalTeam.employer", { name: team.employerName })}</p>
+          <p>{t("occupationalTeam.intro")}</p>
+          {phone ? (
+            <p>
+              {t("occupationalTeam.bookByPhone")} <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+            </p>
+          ) : null}
+          <TeamSection
+            id="team-doctors"
+            heading={t("occupationalTeam.doctors")}
+            members={team.responsibleDoctors}
+            canBook={canBook}
+            t={t}
+            lang={lang}
+          />
+          <TeamSection
+            id="team-nurses"
+            heading={t("occupationalTeam.nurses")}
+            members={team.responsibleNurses}
+            canBook={canBook}
+            t={t}
+            lang={lang}
+          />
+          <TeamSection
+            id="team-others"
+            heading={t("occupationalTeam.others")}
+            members={team.otherMembers}
+            canBook={canBook}
+            t={t}
+            lang={lang}
+          />
+        </>
+      ) : (
+        <p>{t("occupationalTeam.noTeam")}</p>
+      )}
+    </div>
+  );
+}

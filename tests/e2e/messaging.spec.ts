@@ -124,7 +124,18 @@ test("an unread thread: opened, read, and answered with an attachment; new messa
   });
   await replyAsProfessional(page, title, "Yes, it is ready at the pharmacy.");
 
+  // The customer is told by SMS that there is a new message: a link to the thread, never its content.
+  const outbox = await (await page.request.get(`${ORIGINS.main}/dev/outbox`)).text();
+  const notice = outbox.split("<li>").find((item) => item.includes("Sinulle on uusi viesti"));
+  expect(notice).toMatch(/\/fi\/viestit\/\d+/);
+  expect(notice).not.toContain("ready at the pharmacy");
+
   await gotoRoute(page, "conversations", "en");
+  // The menu's messages item counts the unread threads (in words for screen readers).
+  // (The menu may be folded on a narrow screen, so the link is found by its address, visible or not.)
+  const messagesItem = page.locator('.menu__panel a[href="/en/conversations"]');
+  const unreadBefore = Number(/(\d+) unread/.exec((await messagesItem.textContent()) ?? "")?.[1]);
+  expect(unreadBefore).toBeGreaterThanOrEqual(1);
   const item = page.locator(".conversations > li").filter({ hasText: title });
   await expect(item.getByText("Unread", { exact: true })).toBeVisible();
   await expect(item).toContainText("Yes, it is ready at the pharmacy.");
@@ -133,6 +144,10 @@ test("an unread thread: opened, read, and answered with an attachment; new messa
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText("Yes, it is ready at the pharmacy.")).toBeVisible();
+  // Opening it read it: the count drops by one.
+  await expect(messagesItem).toHaveText(
+    unreadBefore > 1 ? new RegExp(`^Messages\\s*${unreadBefore - 1}, ${unreadBefore - 1} unread$`) : /^Messages$/,
+  );
   await expect(page.getByText(/^Participants: Maija Meikäläinen \(you\)/)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Today" })).toBeVisible();
   await expectAccessible(page);

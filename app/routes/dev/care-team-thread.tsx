@@ -23,22 +23,13 @@ import {
 } from "~/features/messaging/rules";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
+import { deskAttachmentHref, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
-import type { RouteHandle } from "~/ui/layout";
 
 /** One thread of the development care-team desk: read, reply (taking an unassigned thread), close, delete. */
 
 // A tool, not a customer page: no customer menu, footer or cookie question; the page is English only.
-export const handle = {
-  hideNavigation: true,
-  hideFooter: true,
-  hideCookieBanner: true,
-  languageSwitchToHome: true,
-} satisfies RouteHandle;
-
-const deskHref = (professionalId: string) => `/dev/care-team?professional=${encodeURIComponent(professionalId)}`;
-const threadHref = (threadId: number, professionalId: string) =>
-  `/dev/care-team/${threadId}?professional=${encodeURIComponent(professionalId)}`;
+export const handle = deskHandle;
 
 async function deskArgs(request: Request, context: Route.LoaderArgs["context"], threadIdParam: string) {
   if (!careTeamDeskEnabled(requestInfo(context).environment)) throw data(null, { status: 404 });
@@ -115,12 +106,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data(null, { status: 400 });
   }
   // Post/redirect/get: a reload does not send the reply again.
-  throw redirect(threadHref(threadId, me.id));
+  throw redirect(deskThreadHref(threadId, me.id));
 }
 
 export default function CareTeamThread({ loaderData, actionData }: Route.ComponentProps) {
   const { me, thread } = loaderData;
-  const self = threadHref(thread.id, me.id);
+  const self = deskThreadHref(thread.id, me.id);
   const error = actionData?.error;
   return (
     <div lang="en" className="narrow-wide">
@@ -187,10 +178,7 @@ export default function CareTeamThread({ loaderData, actionData }: Route.Compone
                   <ul>
                     {m.attachments.map((a) => (
                       <li key={a.id}>
-                        <a
-                          href={`/dev/care-team/attachments/${a.id}?professional=${encodeURIComponent(me.id)}`}
-                          download
-                        >
+                        <a href={deskAttachmentHref(a.id, me.id)} download>
                           {a.fileName}
                         </a>
                       </li>

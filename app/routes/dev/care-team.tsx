@@ -19,8 +19,8 @@ import {
   type DeskThread,
 } from "~/features/messaging/care-team.server";
 import { formatDateTime } from "~/lib/format";
+import { CARE_TEAM_DESK_PATH, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
-import type { RouteHandle } from "~/ui/layout";
 
 /**
  * The development care-team desk: the professionals' side of messaging (see care-team.server.ts). English only,
@@ -28,14 +28,7 @@ import type { RouteHandle } from "~/ui/layout";
  */
 
 // A tool, not a customer page: no customer menu, footer or cookie question; the page is English only.
-export const handle = {
-  hideNavigation: true,
-  hideFooter: true,
-  hideCookieBanner: true,
-  languageSwitchToHome: true,
-} satisfies RouteHandle;
-
-const deskHref = (professionalId: string) => `/dev/care-team?professional=${encodeURIComponent(professionalId)}`;
+export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!careTeamDeskEnabled(requestInfo(context).environment)) throw data(null, { status: 404 });
@@ -112,7 +105,7 @@ function ThreadTable({
             {threads.map((t) => (
               <tr key={t.id}>
                 <td>
-                  <a href={`/dev/care-team/${t.id}?professional=${encodeURIComponent(professionalId)}`}>{t.title}</a>
+                  <a href={deskThreadHref(t.id, professionalId)}>{t.title}</a>
                   {category === "substitutions" && t.assigneeName ? ` (for ${t.assigneeName})` : null}
                 </td>
                 <td>{t.customerName}</td>
@@ -176,7 +169,7 @@ export default function CareTeamDesk({ loaderData, actionData }: Route.Component
         The professionals&rsquo; side of messaging, for trying the portal without the messaging backend. Never available
         in production.
       </p>
-      <Form method="get" action="/dev/care-team">
+      <Form method="get" action={CARE_TEAM_DESK_PATH}>
         <div className="field">
           <label className="field__label" htmlFor="professional">
             Professional

@@ -58,30 +58,15 @@ export default function OccupationalTeamPage({ loaderData }: Route.ComponentProp
               {t("occupationalTeam.bookByPhone")} <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
             </p>
           ) : null}
-          <TeamSection
-            id="team-doctors"
-            heading={t("occupationalTeam.doctors")}
-            members={team.responsibleDoctors}
-            canBook={canBook}
-            t={t}
-            lang={lang}
-          />
-          <TeamSection
-            id="team-nurses"
-            heading={t("occupationalTeam.nurses")}
-            members={team.responsibleNurses}
-            canBook={canBook}
-            t={t}
-            lang={lang}
-          />
-          <TeamSection
-            id="team-others"
-            heading={t("occupationalTeam.others")}
-            members={team.otherMembers}
-            canBook={canBook}
-            t={t}
-            lang={lang}
-          />
+          {(
+            [
+              ["team-doctors", "occupationalTeam.doctors", team.responsibleDoctors],
+              ["team-nurses", "occupationalTeam.nurses", team.responsibleNurses],
+              ["team-others", "occupationalTeam.others", team.otherMembers],
+            ] as const
+          ).map(([id, heading, members]) => (
+            <TeamSection key={id} id={id} heading={t(heading)} members={members} canBook={canBook} t={t} lang={lang} />
+          ))}
         </>
       ) : (
         <p>{t("occupationalTeam.noTeam")}</p>

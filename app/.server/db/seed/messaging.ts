@@ -1,5 +1,5 @@
-import { crc32, deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
+import { pngImage } from "./png";
 import { inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../client";
 import * as s from "../schema";
@@ -541,33 +541,9 @@ function instructionsPdf(title: string, lines: string[]): Promise<Uint8Array> {
   return done;
 }
 
-/** A small picture of a swollen knee: a reddish oval on skin tone, as PNG (8-bit RGB). */
+/** A small picture of a swollen knee: a reddish oval on skin tone. */
 function kneePhoto(): Uint8Array {
-  const width = 96;
-  const height = 72;
-  const row = width * 3 + 1;
-  const pixels = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const inside = ((x - 48) / 26) ** 2 + ((y - 36) / 20) ** 2 <= 1;
-      pixels.set(inside ? [214, 120, 110] : [236, 198, 170], y * row + 1 + x * 3);
-    }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngImage(96, 72, (x, y) =>
+    ((x - 48) / 26) ** 2 + ((y - 36) / 20) ** 2 <= 1 ? [214, 120, 110] : [236, 198, 170],
+  );
 }

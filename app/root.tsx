@@ -167,8 +167,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta name="sentry-environment" content={data.sentry.environment} />
           </>
         ) : null}
-        <link rel="stylesheet" href={TOKENS[data?.brand.id ?? "main"]} />
-        <link rel="stylesheet" href={appCss} />
+        {/* The stylesheets' URLs are empty only where CSS is not built (the test runner renders pages without it). */}
+        {TOKENS[data?.brand.id ?? "main"] ? <link rel="stylesheet" href={TOKENS[data?.brand.id ?? "main"]} /> : null}
+        {appCss ? <link rel="stylesheet" href={appCss} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

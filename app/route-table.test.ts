@@ -131,6 +131,34 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     sv: "/sv/foretagshalsovardsteamet",
     en: "/en/occupational-health-care-team",
   },
+  laboratory: { fi: "/fi/laboratorio", sv: "/sv/laboratorium", en: "/en/laboratory" },
+  labReferral: { fi: "/fi/laboratoriolahete/5", sv: "/sv/laboratorieremiss/5", en: "/en/laboratoryreferral/5" },
+  labResult: {
+    fi: "/fi/laboratoriotulos/2026-11-20",
+    sv: "/sv/laboratorieresultat/2026-11-20",
+    en: "/en/laboratoryresult/2026-11-20",
+  },
+  imaging: { fi: "/fi/kuvantaminen", sv: "/sv/bildbehandling", en: "/en/imaging" },
+  imagingReferral: { fi: "/fi/kuvantamislahete/5", sv: "/sv/bildbehandlingremiss/5", en: "/en/imagingreferral/5" },
+  imagingResult: {
+    fi: "/fi/kuvantaminen/2026-11-20",
+    sv: "/sv/bildbehandling/2026-11-20",
+    en: "/en/imaging/2026-11-20",
+  },
+  visits: { fi: "/fi/kaynnit", sv: "/sv/besoken", en: "/en/visits" },
+  visit: { fi: "/fi/kaynnit/5", sv: "/sv/besoken/5", en: "/en/visits/5" },
+  certificates: { fi: "/fi/todistukset", sv: "/sv/certifikat", en: "/en/certificates" },
+  certificatePdf: {
+    fi: "/fi/todistukset/5/todistus.pdf",
+    sv: "/sv/certifikat/5/certifikat.pdf",
+    en: "/en/certificates/5/certificate.pdf",
+  },
+  vaccinations: { fi: "/fi/rokotukset", sv: "/sv/vaccinationer", en: "/en/vaccinations" },
+  occupationalVaccination: {
+    fi: "/fi/tyoterveys-rokotukset",
+    sv: "/sv/foretagshalsovard-vaccinationer",
+    en: "/en/occupational-healthcare-vaccinations",
+  },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -151,6 +179,12 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   payInvoice: { id: "1000101" },
   paymentResult: { id: "1000101" },
   conversation: { threadId: "42" },
+  labReferral: { id: "5" },
+  labResult: { date: "2026-11-20" },
+  imagingReferral: { id: "5" },
+  imagingResult: { date: "2026-11-20" },
+  visit: { visitId: "5" },
+  certificatePdf: { id: "5" },
 };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */

@@ -257,6 +257,76 @@ export const routeTable = [
       en: "occupational-health-care-team",
     },
   },
+  // Health records (spec part 2 §2 "Imaging", "Laboratory", "Visits"; part 1 §2 "Certificates", "Vaccinations").
+  {
+    id: "laboratory",
+    file: "routes/health-records/laboratory.tsx",
+    paths: { fi: "laboratorio", sv: "laboratorium", en: "laboratory" },
+  },
+  {
+    id: "labReferral",
+    file: "routes/health-records/lab-referral.tsx",
+    paths: { fi: "laboratoriolahete/:id", sv: "laboratorieremiss/:id", en: "laboratoryreferral/:id" },
+  },
+  {
+    // A day's laboratory results, by the sampling date (YYYY-MM-DD).
+    id: "labResult",
+    file: "routes/health-records/lab-result.tsx",
+    paths: { fi: "laboratoriotulos/:date", sv: "laboratorieresultat/:date", en: "laboratoryresult/:date" },
+  },
+  {
+    id: "imaging",
+    file: "routes/health-records/imaging.tsx",
+    paths: { fi: "kuvantaminen", sv: "bildbehandling", en: "imaging" },
+  },
+  {
+    id: "imagingReferral",
+    file: "routes/health-records/imaging-referral.tsx",
+    paths: { fi: "kuvantamislahete/:id", sv: "bildbehandlingremiss/:id", en: "imagingreferral/:id" },
+  },
+  {
+    // A day's imaging results, by the imaging date (YYYY-MM-DD).
+    id: "imagingResult",
+    file: "routes/health-records/imaging-result.tsx",
+    paths: { fi: "kuvantaminen/:date", sv: "bildbehandling/:date", en: "imaging/:date" },
+  },
+  { id: "visits", file: "routes/health-records/visits.tsx", paths: { fi: "kaynnit", sv: "besoken", en: "visits" } },
+  {
+    id: "visit",
+    file: "routes/health-records/visit.tsx",
+    paths: { fi: "kaynnit/:visitId", sv: "besoken/:visitId", en: "visits/:visitId" },
+  },
+  {
+    // Sick-leave certificates; main brand only.
+    id: "certificates",
+    file: "routes/health-records/certificates.tsx",
+    paths: { fi: "todistukset", sv: "certifikat", en: "certificates" },
+  },
+  {
+    id: "certificatePdf",
+    file: "routes/health-records/certificate-pdf.ts",
+    paths: {
+      fi: "todistukset/:id/todistus.pdf",
+      sv: "certifikat/:id/certifikat.pdf",
+      en: "certificates/:id/certificate.pdf",
+    },
+  },
+  {
+    id: "vaccinations",
+    file: "routes/health-records/vaccinations.tsx",
+    paths: { fi: "rokotukset", sv: "vaccinationer", en: "vaccinations" },
+  },
+  {
+    // The occupational vaccination landing (an anonymous page type, no navigation): the link in the employer's
+    // vaccination campaign; main brand only, like occupational booking.
+    id: "occupationalVaccination",
+    file: "routes/health-records/occupational-vaccination.tsx",
+    paths: {
+      fi: "tyoterveys-rokotukset",
+      sv: "foretagshalsovard-vaccinationer",
+      en: "occupational-healthcare-vaccinations",
+    },
+  },
   {
     // The anonymous landing of an invoice notification: no menu or footer.
     id: "payVisit",

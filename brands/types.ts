@@ -36,6 +36,8 @@ export type Brand = {
     chat?: string;
   };
   logo: { file: string; height: number; width: number };
+  /** Where to find the nearest imaging centre: the imaging referral page's link (kept out of the layout's data). */
+  imagingCentresUrl: string;
   /** Hours before the start within which cancelling online is no longer possible and a reservation is binding. */
   cancellationLimitHours: number;
   /** Specialties the brand's booking lists offer; null offers every specialty. */

@@ -66,8 +66,9 @@ export default defineConfig({
   },
   projects: process.env.E2E_REVERSE ? reversedProjects() : PROJECTS,
   webServer: [
-    server(PORT, "data/e2e", ""),
+    // Data folders by port, so two runs on different ports (E2E_PORT) do not wipe each other's databases.
+    server(PORT, `data/e2e-${PORT}`, ""),
     // A second server whose sessions go idle after 40 seconds, for the expiry warnings and redirect.
-    server(SHORT_SESSION_PORT, "data/e2e-short", "SESSION_IDLE_SECONDS=40"),
+    server(SHORT_SESSION_PORT, `data/e2e-${SHORT_SESSION_PORT}`, "SESSION_IDLE_SECONDS=40"),
   ],
 });

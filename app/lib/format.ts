@@ -174,7 +174,7 @@ function monthName(d: Date, lang: Lang): string {
 }
 
 /** Weekday name of `d` in Helsinki in the given language, e.g. "lauantai", "lördag", "Saturday". */
-function weekdayName(d: Date, lang: Lang): string {
+export function weekdayName(d: Date, lang: Lang): string {
   let f = weekdayFormatters.get(lang);
   if (!f) {
     f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, weekday: "long" });

@@ -18,6 +18,7 @@ export const mainBrand: Brand = {
     googlePlay: "https://play.google.com/store/apps/details?id=example.solmu",
   },
   logo: { file: "logo.svg", height: 36, width: 120 },
+  imagingCentresUrl: "https://www.solmu.example/kuvantaminen/toimipisteet",
   cancellationLimitHours: 24,
   bookingSpecialtyIds: null,
   hiddenPages: [],

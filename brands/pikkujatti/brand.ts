@@ -17,11 +17,13 @@ export const pikkujattiBrand: Brand = {
     chat: "https://www.pikkujatti.example/pikkutsatti",
   },
   logo: { file: "logo.svg", height: 60, width: 100 },
+  imagingCentresUrl: "https://www.pikkujatti.example/kuvantaminen/toimipisteet",
   cancellationLimitHours: 24,
   bookingSpecialtyIds: ["LAS"],
   // Spec part 1 §1: only the main brand has these pages.
   hiddenPages: [
     "certificates",
+    "certificatePdf",
     "conversations",
     "conversation",
     "newConversation",
@@ -34,6 +36,7 @@ export const pikkujattiBrand: Brand = {
     "occupationalLanding",
     "occupationalBooking",
     "occupationalFreeAppointment",
+    "occupationalVaccination",
   ],
   features: {
     development: [

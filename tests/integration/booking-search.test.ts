@@ -122,7 +122,8 @@ describe("searchFreeAppointments", () => {
 
   it("shows occupational slots on the occupational list only", async () => {
     const occ = await searchFreeAppointments(t.db, f({ offset: 100 }), "occupational", main);
-    expect(new Set(occ.appointments.map((a) => a.specialty.id))).toEqual(new Set(["YLE", "HOI", "FYS", "TTH"]));
+    // The influenza vaccinations (ROKT) are offered to occupational and private customers alike.
+    expect(new Set(occ.appointments.map((a) => a.specialty.id))).toEqual(new Set(["YLE", "HOI", "FYS", "TTH", "ROKT"]));
   });
 
   it("keeps to the brand's specialties (the children's brand books paediatrics only)", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
+import { newCsrfCookieValue } from "~/.server/csrf";
 import { env } from "~/.server/env";
 import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession, readSession, type Person } from "~/.server/session";
@@ -19,6 +20,7 @@ import {
   thrownResponse,
   useTestDatabase,
 } from "./test-db";
+import { sendAsBrowser } from "./request-handler";
 
 const t = useTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -96,18 +98,27 @@ describe("loadFrontPage", () => {
     expect(state.visitSummaries.map((v) => [v.practitionerName, v.specialtyName])).toEqual([
       ["Anna Aho", "Yleislääkäri"],
       ["Noora Nurmi", "Gynekologia"],
+      ["Helena Heikkinen", "Sairaanhoitaja"],
     ]);
     expect(Date.parse(state.visitSummaries[0]!.dateTime)).toBeLessThan(FIXED_NOW.getTime());
 
     expect(state.prescriptions.map((p) => p.medicineName)).toEqual(["Burana", "Ventoline", "Levaxin"]);
     expect(state.canRenewPrescriptions).toBe(true);
 
-    // Three samples on one day, one still waiting for its result.
-    expect(state.labResultSummaries).toHaveLength(1);
-    expect(state.labResultSummaries[0]!.isReady).toBe(false);
-    expect(state.labReferrals.map((r) => r.title)).toEqual(["Perusverenkuva, TSH"]);
-    expect(state.imagingSummaries.map((i) => i.examinationName)).toEqual(["Keuhkojen röntgen"]);
-    expect(state.imagingReferrals.map((r) => r.title)).toEqual(["Polven röntgen"]);
+    // Samples on three days, the latest still waiting for one result.
+    expect(state.labResultSummaries.map((r) => r.isReady)).toEqual([false, true, true]);
+    expect(state.labReferrals.map((r) => r.title)).toEqual([
+      "Perusverenkuva, TSH",
+      "Ferritiini",
+      "Paastoverensokeri, lipidit",
+    ]);
+    expect(state.imagingSummaries.map((i) => i.examinationName)).toEqual([
+      "Keuhkojen röntgen",
+      "Nilkan röntgen",
+      "Nilkan ultraääni",
+    ]);
+    expect(state.imagingReferrals.map((r) => r.title)).toEqual(["Polven röntgen", "Olkapään ultraääni"]);
+    expect(state.imagingUnavailable).toBe(false);
 
     // The answered questionnaire is not open any more.
     expect(state.questionnaireSummaries.map((q) => q.title)).toEqual(["Esitietolomake"]);
@@ -246,9 +257,52 @@ describe("front page route loader", () => {
     expect(result.state.appointmentSummaries).toHaveLength(3);
     // Dates come formatted in the page's language, as of the server's now.
     const first = result.state.appointmentSummaries[0];
-    expect(result.dates[`dateTime:${first.startsAt}`]).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/);
-    for (const c of result.state.conversationSummaries)
-      if (c.latestAt) expect(result.dates[`relative:${c.latestAt}`]).toBeTruthy();
+    expect(first.when).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} klo \d{2}\.\d{2}$/);
+    // Conversations and visits relative to now (under a day "… sitten", a day ago "Eilen", else the date).
+    for (const c of result.state.conversationSummaries.filter((c) => c.latest !== null))
+      expect(c.latest).toMatch(/^(\d+ (min|t) sitten|Eilen|\d{1,2}\.\d{1,2}\.\d{4})$/);
+    expect(result.state.visitSummaries.map((v) => v.when)).toHaveLength(3);
     expect(await accessLogRows(patient.id)).toHaveLength(before + 1);
+  });
+});
+
+describe("front page links to the health records", () => {
+  const csrfCookie = newCsrfCookieValue();
+
+  it("links each section to its list and each item to its page, and the other records below", async () => {
+    const page = await sendAsBrowser(csrfCookie, "GET", "/fi", { session: await login(t.person("patient")) });
+    expect(page.status).toBe(200);
+    for (const [section, path] of [
+      ["käynnit", "/fi/kaynnit"],
+      ["laboratoriotulokset ja lähetteet", "/fi/laboratorio"],
+      ["kuvantaminen", "/fi/kuvantaminen"],
+    ])
+      expect(page.text).toContain(`<a href="${path}" data-discover="true">Näytä kaikki: ${section}</a>`);
+    expect(page.text).toMatch(/href="\/fi\/kaynnit\/\d+"/);
+    expect(page.text).toMatch(/href="\/fi\/laboratoriotulos\/\d{4}-\d{2}-\d{2}"/);
+    expect(page.text).toMatch(/href="\/fi\/laboratoriolahete\/\d+"/);
+    expect(page.text).toMatch(/href="\/fi\/kuvantaminen\/\d{4}-\d{2}-\d{2}"/);
+    expect(page.text).toMatch(/href="\/fi\/kuvantamislahete\/\d+"/);
+    expect(page.text).toContain('href="/fi/todistukset"');
+    expect(page.text).toContain('href="/fi/rokotukset"');
+  });
+
+  it("says the imaging results are unavailable while the referrals still show", async () => {
+    const page = await sendAsBrowser(csrfCookie, "GET", "/en", { session: await login(t.person("smsUser")) });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("This section is temporarily unavailable");
+    expect(page.text).not.toContain("Lannerangan röntgen");
+    expect(page.text).toContain("Referral: Lannerangan magneettikuvaus");
+  });
+
+  it("has no certificates link in the children's brand", async () => {
+    const guardian = t.person("guardian");
+    const page = await sendAsBrowser(csrfCookie, "GET", "/fi", {
+      session: await login(guardian, t.person("youngChild")),
+      host: "pikkujatti.localhost",
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/fi/rokotukset"');
+    expect(page.text).not.toContain('href="/fi/todistukset"');
   });
 });

@@ -60,7 +60,9 @@ describe("the invoices list", () => {
 
   it("is linked from the front page as well as from the menu", async () => {
     const front = await send("GET", "/sv", { session: await login(t.person("patient")) });
-    expect(front.text).toMatch(/<p class="front-page__more"><a href="\/sv\/fakturor"[^>]*>Fakturor och kvitton<\/a>/);
+    expect(front.text).toMatch(
+      /<nav class="front-page__more"[^>]*><ul><li><a href="\/sv\/fakturor"[^>]*>Fakturor och kvitton<\/a>/,
+    );
   });
 
   it("shows ten invoices a page with link pagers, status labels and notes, and logs the read", async () => {

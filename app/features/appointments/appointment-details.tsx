@@ -1,6 +1,7 @@
 import type { AppointmentView } from "./appointments.server";
 import { ArrivalReasonForm } from "./arrival-reason-form";
-import { avatarGroup, initials, mapsSearchUrl } from "./rules";
+import { mapsSearchUrl } from "./rules";
+import { PractitionerAvatar } from "./practitioner-avatar";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
@@ -185,22 +186,4 @@ function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentVi
     default:
       return null;
   }
-}
-
-/** The practitioner's picture, or initials (six avatar colours by id in the children's brand). Decorative: the name is next to it. */
-function PractitionerAvatar({
-  practitioner,
-  brandId,
-}: {
-  practitioner: { id: string; name: string; pictureUrl: string | null };
-  brandId?: string;
-}) {
-  if (practitioner.pictureUrl)
-    return <img className="avatar" src={practitioner.pictureUrl} alt="" width={48} height={48} />;
-  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(practitioner.id)}` : "";
-  return (
-    <span className={`avatar avatar--initials${group}`} aria-hidden="true">
-      {initials(practitioner.name)}
-    </span>
-  );
 }

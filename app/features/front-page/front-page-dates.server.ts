@@ -2,26 +2,42 @@ import { formatDate, formatDateTime, formatRelativeDate } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import type { FrontPageState } from "./front-page.server";
 
-/** How a front-page date is shown: date and time, date, a calendar day (YYYY-MM-DD), or relative to now. */
-export type DateKind = "dateTime" | "date" | "day" | "relative";
-
 /**
- * The front page's dates as the page shows them, formatted here rather than in the browser: the page is the
- * most visited one, and the formatting code would otherwise be in every visit's scripts. Keyed `<kind>:<value>`.
+ * The front page as it is shown: every date formatted here, on the server, in place of the raw value (conversations
+ * and visits relative to now, spec part 2 §9). The page is the most visited one: formatting code in the browser and
+ * each date sent twice (raw and shown) would cost every visit. Calendar days used in links (a day's results) stay.
  */
-export function frontPageDates(state: FrontPageState, lang: Lang, now: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  const add = (kind: DateKind, value: string, shown: string) => (out[`${kind}:${value}`] = shown);
+export function frontPageView(state: FrontPageState, lang: Lang, now: Date) {
   // A calendar day at noon UTC stays the same day in Helsinki.
-  const day = (value: string) => add("day", value, formatDate(new Date(`${value}T12:00:00Z`), lang));
-  for (const a of state.appointmentSummaries) add("dateTime", a.startsAt, formatDateTime(new Date(a.startsAt), lang));
-  for (const c of state.conversationSummaries)
-    if (c.latestAt) add("relative", c.latestAt, formatRelativeDate(new Date(c.latestAt), now, lang));
-  for (const v of state.visitSummaries) add("date", v.dateTime, formatDate(new Date(v.dateTime), lang));
-  for (const q of state.questionnaireSummaries) add("date", q.createdAt, formatDate(new Date(q.createdAt), lang));
-  for (const p of state.prescriptions) day(p.issuedDate);
-  for (const r of state.labResultSummaries) day(r.date);
-  for (const r of [...state.labReferrals, ...state.imagingReferrals]) day(r.validUntil);
-  for (const i of state.imagingSummaries) day(i.imagingDate);
-  return out;
+  const day = (value: string) => formatDate(new Date(`${value}T12:00:00Z`), lang);
+  const referral = ({ validUntil, ...r }: FrontPageState["labReferrals"][number]) => ({
+    ...r,
+    validUntil: day(validUntil),
+  });
+  return {
+    ...state,
+    conversationSummaries: state.conversationSummaries.map(({ latestAt, ...c }) => ({
+      ...c,
+      latest: latestAt ? formatRelativeDate(new Date(latestAt), now, lang) : null,
+    })),
+    appointmentSummaries: state.appointmentSummaries.map(({ startsAt, ...a }) => ({
+      ...a,
+      when: formatDateTime(new Date(startsAt), lang),
+    })),
+    visitSummaries: state.visitSummaries.map(({ dateTime, ...v }) => ({
+      ...v,
+      when: formatRelativeDate(new Date(dateTime), now, lang),
+    })),
+    prescriptions: state.prescriptions.map(({ issuedDate, ...p }) => ({ ...p, issued: day(issuedDate) })),
+    labResultSummaries: state.labResultSummaries.map((r) => ({ ...r, shown: day(r.date) })),
+    labReferrals: state.labReferrals.map(referral),
+    questionnaireSummaries: state.questionnaireSummaries.map(({ createdAt, ...q }) => ({
+      ...q,
+      created: formatDate(new Date(createdAt), lang),
+    })),
+    imagingSummaries: state.imagingSummaries.map((i) => ({ ...i, shown: day(i.imagingDate) })),
+    imagingReferrals: state.imagingReferrals.map(referral),
+  };
 }
+
+export type FrontPageView = ReturnType<typeof frontPageView>;

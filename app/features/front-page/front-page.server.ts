@@ -36,7 +36,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     select
       ${section(
         // The acting person's own threads (as their customer messaging user), with what the read rule needs.
-        sql`select th.id, th.title, th.is_active as "isActive", tp.read_at as "readAt",
+        sql`select th.id, th.title, tp.read_at as "readAt",
               th.professional_timestamp as "professionalTimestamp",
               lm.at as "latestAt", coalesce(lm.at, th.created_at) as "activityAt"
             from messaging_users mu
@@ -48,7 +48,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
         sql`order by x."activityAt" desc, x.id desc`,
       )} as threads,
       ${section(
-        sql`select a.id, a.starts_at as "startsAt", a.duration_minutes as "durationMinutes", a.location_type as "locationType",
+        sql`select a.id, a.starts_at as "startsAt", a.location_type as "locationType",
               c.name as "clinicName", pr.name as "practitionerName", ${specialtyName} as "specialtyName"
             from reservations r
             join appointments a on a.id = r.appointment_id
@@ -64,18 +64,19 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
             from visits v
             left join practitioners pr on pr.id = v.practitioner_id
             left join specialties sp on sp.id = v.specialty_id
-            where v.person_id = ${personId} order by v.date_time desc limit ${SECTION_SIZE}`,
+            where v.person_id = ${personId} and v.view_restriction = 'patient'
+            order by v.date_time desc limit ${SECTION_SIZE}`,
         sql`order by x."dateTime" desc`,
       )} as visits,
       ${section(
-        sql`select p.id, p.medicine_name as "medicineName", p.strength, p.issued_date as "issuedDate", p.is_renewable as "isRenewable"
+        sql`select p.id, p.medicine_name as "medicineName", p.strength, p.issued_date as "issuedDate"
             from prescriptions p where p.person_id = ${personId} order by p.issued_date desc, p.id limit ${SECTION_SIZE}`,
         sql`order by x."issuedDate" desc, x.id`,
       )} as prescriptions,
       exists (select 1 from prescriptions p where p.person_id = ${personId} and p.is_renewable) as "canRenewPrescriptions",
       ${section(
         sql`select l.sampled_on as date, bool_and(l.is_ready) as "isReady"
-            from lab_results l where l.person_id = ${personId}
+            from lab_results l where l.person_id = ${personId} and l.view_restriction = 'patient'
             group by l.sampled_on order by l.sampled_on desc limit ${SECTION_SIZE}`,
         sql`order by x.date desc`,
       )} as "labResultSummaries",
@@ -87,8 +88,10 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       )} as referrals,
       ${section(
         sql`select i.id, i.examination_name as "examinationName", i.imaging_date as "imagingDate"
-            from imaging_results i where i.person_id = ${personId} order by i.imaging_date desc limit ${SECTION_SIZE}`,
-        sql`order by x."imagingDate" desc`,
+            from imaging_results i where i.person_id = ${personId} and i.view_restriction = 'patient'
+              and not exists (select 1 from record_source_faults f where f.person_id = ${personId} and f.source = 'imaging-results')
+            order by i.imaging_date desc, i.id limit ${SECTION_SIZE}`,
+        sql`order by x."imagingDate" desc, x.id`,
       )} as imaging,
       ${section(
         sql`select q.id, q.title, q.created_at as "createdAt"
@@ -96,6 +99,8 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
             order by q.created_at desc limit ${SECTION_SIZE}`,
         sql`order by x."createdAt" desc`,
       )} as questionnaires,
+      exists (select 1 from record_source_faults f where f.person_id = ${personId} and f.source = 'imaging-results')
+        as "imagingUnavailable",
       (select count(*) from logged) as logged`;
 
   const result = await db().execute(statement);
@@ -108,7 +113,6 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     Section<{
       id: number;
       title: string | null;
-      isActive: boolean;
       readAt: string | null;
       professionalTimestamp: string | null;
       latestAt: string | null;
@@ -127,7 +131,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
   const referralsOf = (type: "laboratory" | "imaging") =>
     referrals
       .filter((r) => r.type === type && Number(r.rank) <= SECTION_SIZE)
-      .map(({ id, title, createdOn, validUntil }) => ({ id, title, createdOn, validUntil }));
+      .map(({ id, title, validUntil }) => ({ id, title, validUntil }));
 
   const user = session.user;
   return {
@@ -143,7 +147,6 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     conversationSummaries: threads.map((t) => ({
       id: t.id,
       title: t.title,
-      isActive: t.isActive,
       latestAt: iso(t.latestAt),
       // Customers are never assigned to threads, so the rule's assignment time does not apply.
       unread: !isThreadRead({
@@ -157,7 +160,6 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       Section<{
         id: number;
         startsAt: string;
-        durationMinutes: number;
         locationType: string;
         clinicName: string;
         practitionerName: string;
@@ -170,9 +172,9 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       ...v,
       dateTime: iso(v.dateTime)!,
     })),
-    prescriptions: json<
-      Section<{ id: number; medicineName: string; strength: string | null; issuedDate: string; isRenewable: boolean }>
-    >(row.prescriptions),
+    prescriptions: json<Section<{ id: number; medicineName: string; strength: string | null; issuedDate: string }>>(
+      row.prescriptions,
+    ),
     canRenewPrescriptions: row.canRenewPrescriptions === true || row.canRenewPrescriptions === "t",
     labResultSummaries: json<Section<{ date: string; isReady: boolean }>>(row.labResultSummaries),
     labReferrals: referralsOf("laboratory"),
@@ -181,6 +183,8 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     ),
     imagingSummaries: json<Section<{ id: number; examinationName: string; imagingDate: string }>>(row.imaging),
     imagingReferrals: referralsOf("imaging"),
+    /** The imaging results' source answers with a temporary error (the section says so; referrals still show). */
+    imagingUnavailable: row.imagingUnavailable === true || row.imagingUnavailable === "t",
   };
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { FrontPageState } from "./front-page.server";
-import type { DateKind } from "./front-page-dates.server";
+import type { FrontPageView } from "./front-page-dates.server";
 import type { RouteId } from "~/route-table";
 import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
@@ -66,42 +65,44 @@ function Item({ title, detail, note }: { title: ReactNode; detail?: string; note
   );
 }
 
-type Shown = (kind: DateKind, value: string) => string;
-
 function ReferralItems({
   referrals,
-  shown,
+  page,
 }: {
-  referrals: { id: number; title: string; validUntil: string }[];
-  shown: Shown;
+  referrals: FrontPageView["labReferrals"];
+  page: "labReferral" | "imagingReferral";
 }) {
   const t = useT();
   return referrals.map((r) => (
     <Item
       key={`referral-${r.id}`}
-      title={t("frontPage.referral", { title: r.title })}
-      note={t("frontPage.validUntil", { date: shown("day", r.validUntil) })}
+      title={
+        <LocalizedLink to={page} params={{ id: r.id }}>
+          {t("frontPage.referral", { title: r.title })}
+        </LocalizedLink>
+      }
+      note={t("frontPage.validUntil", { date: r.validUntil })}
     />
   ));
 }
 
-/** The front page; `dates` are its dates as shown, formatted on the server (`frontPageDates`). */
+/** The front page; its dates come formatted from the server (`frontPageView`). */
 export function FrontPage({
   state,
-  dates,
   onboarding,
   onboardingAnswer,
   conversationPages = false,
+  certificatePages = false,
 }: {
-  state: FrontPageState;
-  dates: Record<string, string>;
+  state: FrontPageView;
   onboarding: OnboardingStep | null;
   onboardingAnswer: OnboardingAnswer | undefined;
   /** Whether the conversation pages exist for this customer (brand and feature flag). */
   conversationPages?: boolean;
+  /** Whether the brand has the certificates page. */
+  certificatePages?: boolean;
 }) {
   const t = useT();
-  const shown: Shown = (kind, value) => dates[`${kind}:${value}`] ?? value;
   const brand = useBrand();
   const hydrated = useHydrated();
   const { show } = useToast();
@@ -152,7 +153,7 @@ export function FrontPage({
               key={a.id}
               title={
                 <LocalizedLink to="appointment" params={{ ids: a.id }}>
-                  {shown("dateTime", a.startsAt)}
+                  {a.when}
                 </LocalizedLink>
               }
               detail={`${a.specialtyName}, ${a.practitionerName}`}
@@ -185,7 +186,7 @@ export function FrontPage({
                   {c.unread ? <span className="tag">{t("frontPage.unread")}</span> : null}
                 </>
               }
-              note={c.latestAt ? shown("relative", c.latestAt) : undefined}
+              note={c.latest ?? undefined}
             />
           ))}
         </Section>
@@ -195,11 +196,16 @@ export function FrontPage({
           title={t("frontPage.sections.visits")}
           empty={t("frontPage.empty.visits")}
           isEmpty={!state.visitSummaries.length}
+          showAll="visits"
         >
           {state.visitSummaries.map((v) => (
             <Item
               key={v.id}
-              title={shown("date", v.dateTime)}
+              title={
+                <LocalizedLink to="visit" params={{ visitId: v.id }}>
+                  {v.when}
+                </LocalizedLink>
+              }
               detail={[v.specialtyName, v.practitionerName].filter(Boolean).join(", ")}
             />
           ))}
@@ -216,7 +222,7 @@ export function FrontPage({
             <Item
               key={p.id}
               title={`${p.medicineName}${p.strength ? ` ${p.strength}` : ""}`}
-              note={t("frontPage.issued", { date: shown("day", p.issuedDate) })}
+              note={t("frontPage.issued", { date: p.issued })}
             />
           ))}
         </Section>
@@ -226,21 +232,26 @@ export function FrontPage({
           title={t("frontPage.sections.lab")}
           empty={t("frontPage.empty.lab")}
           isEmpty={!state.labResultSummaries.length && !state.labReferrals.length}
+          showAll="laboratory"
         >
           {state.labResultSummaries.map((r) => (
             <Item
               key={r.date}
-              title={t("frontPage.labResults", { date: shown("day", r.date) })}
+              title={
+                <LocalizedLink to="labResult" params={{ date: r.date }}>
+                  {t("frontPage.labResults", { date: r.shown })}
+                </LocalizedLink>
+              }
               note={r.isReady ? t("frontPage.ready") : t("frontPage.pending")}
             />
           ))}
-          <ReferralItems referrals={state.labReferrals} shown={shown} />
+          <ReferralItems referrals={state.labReferrals} page="labReferral" />
         </Section>
 
         {state.questionnaireSummaries.length ? (
           <Section id="tasks" title={t("frontPage.sections.tasks")} empty="" isEmpty={false}>
             {state.questionnaireSummaries.map((q) => (
-              <Item key={q.id} title={q.title} note={shown("date", q.createdAt)} />
+              <Item key={q.id} title={q.title} note={q.created} />
             ))}
           </Section>
         ) : null}
@@ -249,17 +260,42 @@ export function FrontPage({
           id="imaging"
           title={t("frontPage.sections.imaging")}
           empty={t("frontPage.empty.imaging")}
-          isEmpty={!state.imagingSummaries.length && !state.imagingReferrals.length}
+          isEmpty={!state.imagingUnavailable && !state.imagingSummaries.length && !state.imagingReferrals.length}
+          showAll="imaging"
         >
-          {state.imagingSummaries.map((i) => (
-            <Item key={i.id} title={i.examinationName} note={shown("day", i.imagingDate)} />
-          ))}
-          <ReferralItems referrals={state.imagingReferrals} shown={shown} />
+          {state.imagingUnavailable ? (
+            <li>{t("frontPage.temporarilyUnavailable")}</li>
+          ) : (
+            state.imagingSummaries.map((i) => (
+              <Item
+                key={i.id}
+                title={
+                  <LocalizedLink to="imagingResult" params={{ date: i.imagingDate }}>
+                    {i.examinationName}
+                  </LocalizedLink>
+                }
+                note={i.shown}
+              />
+            ))
+          )}
+          <ReferralItems referrals={state.imagingReferrals} page="imagingReferral" />
         </Section>
       </div>
-      <p className="front-page__more">
-        <LocalizedLink to="invoices">{t("frontPage.invoices")}</LocalizedLink>
-      </p>
+      <nav className="front-page__more" aria-label={t("frontPage.moreLabel")}>
+        <ul>
+          <li>
+            <LocalizedLink to="invoices">{t("frontPage.invoices")}</LocalizedLink>
+          </li>
+          {certificatePages ? (
+            <li>
+              <LocalizedLink to="certificates">{t("frontPage.certificates")}</LocalizedLink>
+            </li>
+          ) : null}
+          <li>
+            <LocalizedLink to="vaccinations">{t("frontPage.vaccinations")}</LocalizedLink>
+          </li>
+        </ul>
+      </nav>
     </div>
   );
 }

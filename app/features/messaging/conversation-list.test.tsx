@@ -3,7 +3,9 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/messaging.json";
 import { I18nProvider } from "~/ui/i18n";
-import { ConversationList, Pager, pagerItems } from "./conversation-list";
+import { ConversationList } from "./conversation-list";
+import { Pager, pagerItems } from "~/ui/pager";
+import { href } from "~/route-table";
 import type { ThreadListItem } from "./message-view";
 
 function render(node: React.ReactNode): string {
@@ -79,11 +81,14 @@ describe("the pager", () => {
   });
 
   it("is a navigation of plain links with the current page marked, and nothing for one page", () => {
-    const html = render(<Pager page={2} pages={3} />);
+    const pageHref = (n: number) => href("conversations", "en", {}, n > 1 ? { page: String(n) } : undefined);
+    const html = render(<Pager page={2} pages={3} texts="messaging.list.pagination" pageHref={pageHref} />);
     expect(html).toContain('<nav class="pagination" aria-label="Pages of conversations">');
     expect(html).toMatch(/<a aria-current="page" aria-label="Page 2" href="\/en\/conversations\?page=2"/);
     expect(html).toMatch(/<a rel="prev" href="\/en\/conversations"/);
     expect(html).toMatch(/<a rel="next" href="\/en\/conversations\?page=3"/);
-    expect(render(<Pager page={1} pages={1} />)).not.toContain("<nav");
+    expect(render(<Pager page={1} pages={1} texts="messaging.list.pagination" pageHref={pageHref} />)).not.toContain(
+      "<nav",
+    );
   });
 });

@@ -29,6 +29,17 @@ const RESOURCES = new Set([
   "conversation",
   "message-attachment",
   "questionnaire",
+  "laboratory",
+  "lab-referral",
+  "lab-result",
+  "imaging",
+  "imaging-referral",
+  "imaging-result",
+  "visits",
+  "visit",
+  "certificates",
+  "certificate-pdf",
+  "vaccinations",
 ]);
 
 /** Who it was, as the page names them. */

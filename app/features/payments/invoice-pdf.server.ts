@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import type { Brand } from "#brands/index";
 import { textsOf } from "~/.server/i18n";
+import { newPdf } from "~/.server/pdf";
 import { formatCents, formatDate } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import { creditedNumbers, formatDay, invoiceDisplay } from "./invoice-rules";
@@ -20,21 +20,7 @@ export async function invoicePdf(summary: InvoiceSummary, brand: Brand, lang: La
   const t = textsOf(lang, brand.id);
   const kind = documentKind(summary);
   const title = `${t(`payments.pdf.${kind}`)} ${summary.invoiceNumber}`;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    lang: lang === "fi" ? "fi-FI" : lang === "sv" ? "sv-FI" : "en-GB",
-    displayTitle: true,
-    tagged: true,
-    pdfVersion: "1.7",
-    info: { Title: title, Author: brand.businessName, Subject: title, Creator: brand.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, bytes } = newPdf(lang, { title, author: brand.businessName, creator: brand.name });
 
   doc.font("Helvetica-Bold").fontSize(18).text(brand.businessName);
   doc.font("Helvetica").fontSize(10).text(`${brand.billing.email} · ${brand.billing.phone}`);
@@ -83,5 +69,5 @@ export async function invoicePdf(summary: InvoiceSummary, brand: Brand, lang: La
     .fontSize(13)
     .text(`${t("payments.summary.total")}: ${formatCents(summary.sumCents, lang)}`);
   doc.end();
-  return done;
+  return bytes;
 }

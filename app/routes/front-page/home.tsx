@@ -6,7 +6,7 @@ import { requestInfo, sessionState } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
-import { frontPageDates } from "~/features/front-page/front-page-dates.server";
+import { frontPageView } from "~/features/front-page/front-page-dates.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
 import { onboardingAction, onboardingStep } from "~/features/front-page/sms-onboarding.server";
 import { requireUser } from "~/features/session/guards.server";
@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const conversationPages =
     info.brand.features[info.environment].includes("customer-messaging-allowed") &&
     !info.brand.hiddenPages.includes("conversations");
-  return { state, dates: frontPageDates(state, lang, at), onboarding, conversationPages };
+  const certificatePages = !info.brand.hiddenPages.includes("certificates");
+  return { state: frontPageView(state, lang, at), onboarding, conversationPages, certificatePages };
 }
 
 /** The SMS login onboarding panel's forms. */
@@ -62,10 +63,10 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FrontPage
       state={loaderData.state}
-      dates={loaderData.dates}
       onboarding={loaderData.onboarding}
       onboardingAnswer={actionData}
       conversationPages={loaderData.conversationPages}
+      certificatePages={loaderData.certificatePages}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/conversations";
-import { ConversationList, Pager } from "~/features/messaging/conversation-list";
+import { ConversationList } from "~/features/messaging/conversation-list";
 import { AnnouncementBox, EmergencyNotice, MaintenanceNotice } from "~/features/messaging/notices";
 import { conversationsLoader } from "~/features/messaging/pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
@@ -9,6 +9,9 @@ import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
+import { Pager } from "~/ui/pager";
+import { useLang } from "~/ui/root-data";
+import { href } from "~/route-table";
 
 export const handle = { i18n: ["messaging.common", "messaging.list"] } satisfies TextsHandle;
 
@@ -18,6 +21,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export default function Conversations({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const title = t("messaging.list.title");
   const polling = loaderData.state === "ok" ? loaderData.pollMs : null;
   useListRefresh(polling);
@@ -47,7 +51,12 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
       {loaderData.state === "ok" ? (
         <>
           <ConversationList threads={loaderData.threads} now={loaderData.now} />
-          <Pager page={loaderData.page} pages={loaderData.pages} />
+          <Pager
+            page={loaderData.page}
+            pages={loaderData.pages}
+            texts="messaging.list.pagination"
+            pageHref={(n) => href("conversations", lang, {}, n > 1 ? { page: String(n) } : undefined)}
+          />
         </>
       ) : null}
     </div>

@@ -1,10 +1,31 @@
-import { boolean, date, index, numeric, pgTable, serial, text, timestamp, uuid, integer } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { practitioners, specialties } from "./catalogue";
 import { messages } from "./messaging";
 import { people } from "./people";
 
-// The rows the front page summarises. Later areas (results, prescriptions, …) extend these tables; messaging has
-// its own module.
+// Health records: visits, prescriptions, referrals, laboratory and imaging results, certificates, vaccinations and
+// questionnaires. Messaging has its own module.
+
+/** Who may see a record (spec part 1 §3 "View restrictions"): a customer sees only what is released to patients. */
+export const VIEW_RESTRICTIONS = ["patient", "professional"] as const;
+
+/** A diagnosis of a visit: the ICD-10 code when there is one, and the description. */
+export type Diagnosis = { code?: string; description: string };
+/** A text section of a visit report. */
+export type ReportText = { title: string; body: string };
 
 /** Medical reports of visits. */
 export const visits = pgTable(
@@ -18,6 +39,9 @@ export const visits = pgTable(
     practitionerId: text("practitioner_id").references(() => practitioners.id),
     specialtyId: text("specialty_id").references(() => specialties.id),
     summary: text("summary"),
+    diagnoses: jsonb("diagnoses").$type<Diagnosis[]>().notNull().default([]),
+    texts: jsonb("texts").$type<ReportText[]>().notNull().default([]),
+    viewRestriction: text("view_restriction", { enum: VIEW_RESTRICTIONS }).notNull().default("patient"),
   },
   (t) => [index("visits_person_idx").on(t.personId)],
 );
@@ -51,6 +75,7 @@ export const referrals = pgTable(
     createdOn: date("created_on", { mode: "string" }).notNull(),
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     practitionerId: text("practitioner_id").references(() => practitioners.id),
+    patientInstructionsUrl: text("patient_instructions_url"),
   },
   (t) => [index("referrals_person_idx").on(t.personId)],
 );
@@ -71,6 +96,14 @@ export const labResults = pgTable(
     unit: text("unit"),
     referenceMin: numeric("reference_min"),
     referenceMax: numeric("reference_max"),
+    /** A comparison before the number, e.g. "<" in "< 0.5". */
+    prefix: text("prefix"),
+    additionalResult: text("additional_result"),
+    description: text("description"),
+    /** The test package the test belongs to (e.g. a basic blood count), or null for a single test. */
+    packageCode: text("package_code"),
+    packageName: text("package_name"),
+    viewRestriction: text("view_restriction", { enum: VIEW_RESTRICTIONS }).notNull().default("patient"),
   },
   (t) => [index("lab_results_person_idx").on(t.personId)],
 );
@@ -85,6 +118,7 @@ export const imagingResults = pgTable(
     examinationName: text("examination_name").notNull(),
     imagingDate: date("imaging_date", { mode: "string" }).notNull(),
     statementText: text("statement_text"),
+    viewRestriction: text("view_restriction", { enum: VIEW_RESTRICTIONS }).notNull().default("patient"),
   },
   (t) => [index("imaging_results_person_idx").on(t.personId)],
 );
@@ -105,4 +139,63 @@ export const questionnaireInvitations = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [index("questionnaire_invitations_person_idx").on(t.personId)],
+);
+
+/** Sick-leave certificates (spec part 1 §2 "Certificates"): a nurse's certificate or a medical certificate A. */
+export const CERTIFICATE_TYPES = ["nurse", "medicalCertificateA"] as const;
+
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: serial("id").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id),
+    type: text("type", { enum: CERTIFICATE_TYPES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    practitionerId: text("practitioner_id").references(() => practitioners.id),
+    /** The sick leave, as calendar days (Helsinki). */
+    sickLeaveStart: date("sick_leave_start", { mode: "string" }).notNull(),
+    sickLeaveEnd: date("sick_leave_end", { mode: "string" }).notNull(),
+    diagnosisCode: text("diagnosis_code"),
+    diagnosisText: text("diagnosis_text"),
+    /** What the certificate states about working ability, in the language it was written in (Finnish). */
+    statement: text("statement"),
+  },
+  (t) => [index("certificates_person_idx").on(t.personId)],
+);
+
+export const vaccinations = pgTable(
+  "vaccinations",
+  {
+    id: serial("id").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id),
+    vaccinatedOn: date("vaccinated_on", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    practitionerId: text("practitioner_id").references(() => practitioners.id),
+    effectiveUntil: date("effective_until", { mode: "string" }),
+    /** The specialty to book the next dose with (the booking search's `specialtyIds`). */
+    specialtyId: text("specialty_id").references(() => specialties.id),
+  },
+  (t) => [index("vaccinations_person_idx").on(t.personId)],
+);
+
+/**
+ * A record source that answers with a temporary error for a person (spec part 2 §3: the imaging results list may be
+ * `temporary-api-error`). The embedded default keeps the records itself, so a row here stands for the upstream
+ * system's fault; in the demo one person has it.
+ */
+export const RECORD_SOURCES = ["imaging-results"] as const;
+
+export const recordSourceFaults = pgTable(
+  "record_source_faults",
+  {
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    source: text("source", { enum: RECORD_SOURCES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.source] })],
 );

@@ -32,6 +32,8 @@ export const people = pgTable("people", {
   /** Whether the employer's occupational-health contract includes web reservation, and its phone-service promo. */
   occupationalWebReservation: boolean("occupational_web_reservation").notNull().default(false),
   occupationalPhoneService: text("occupational_phone_service"),
+  /** Whether the occupational-health contract includes the influenza vaccination (spec part 2 §3 "Vaccination"). */
+  occupationalInfluenzaVaccination: boolean("occupational_influenza_vaccination").notNull().default(false),
   isSicknessFundMember: boolean("is_sickness_fund_member").notNull().default(false),
   creditWorthy: boolean("credit_worthy").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { newStorageKey, storage, type FileStorage } from "../../storage";
 import { demoKelaCardImage } from "./kela-card-images";
 import { seedInvoices } from "./invoices";
 import { seedMessaging } from "./messaging";
+import { seedHealthRecords } from "./health-records";
 
 const MUNICIPALITY_CLINICS = [
   {
@@ -114,6 +115,14 @@ const SPECIALTIES = [
   { id: "PSY", nameFi: "Psykologi", nameSv: "Psykolog", nameEn: "Psychologist" },
   { id: "TTH", nameFi: "Työterveyshuolto", nameSv: "Företagshälsovård", nameEn: "Occupational health care" },
   { id: "Y65V", nameFi: "65+ lääkärin vastaanotto", nameSv: "65+ läkarmottagning", nameEn: "65+ doctor's appointment" },
+  // Influenza vaccinations (spec part 2 §9: ROKT, ROKH), given by nurses.
+  { id: "ROKT", nameFi: "Influenssarokotus", nameSv: "Influensavaccination", nameEn: "Influenza vaccination" },
+  {
+    id: "ROKH",
+    nameFi: "Influenssarokotus, ryhmä",
+    nameSv: "Influensavaccination, grupp",
+    nameEn: "Influenza vaccination, group",
+  },
 ];
 
 const PRACTITIONERS = [
@@ -332,6 +341,8 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
           hasOccupationalCare: p.key === "employee" || p.key === "guardian" || p.key === "patient",
           occupationalWebReservation: p.key === "employee",
           occupationalPhoneService: p.key === "guardian" ? "030 600 5060" : null,
+          // Liisa's contract includes the influenza vaccination, Matti's does not.
+          occupationalInfluenzaVaccination: p.key === "employee",
           creditWorthy: p.key !== "notCreditWorthy",
         })
         .returning({ id: s.people.id });
@@ -402,6 +413,23 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
               requiresAuthToReserve: p.spec === "PSY",
             });
           }
+        });
+      }
+    }
+    // Influenza vaccination slots with the nurse for the next two weeks (the occupational vaccination landing).
+    for (let d = 1; d < 15; d++) {
+      if (helsinkiDateParts(at(today, d, 12)).weekday > 5) continue;
+      for (const hour of [9, 13]) {
+        slots.push({
+          clinicId: "HKI-KAMPPI",
+          practitionerId: "P-HEI",
+          specialtyId: "ROKT",
+          startsAt: at(today, d, hour, 40),
+          durationMinutes: 10,
+          locationType: "physicalLocation",
+          kindCode: "VAST",
+          careTypes: ["occupational", "private"],
+          requiresAuthToReserve: false,
         });
       }
     }
@@ -476,36 +504,7 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
     // Conversations, occupational-health employers and teams, absences (seed/messaging.ts).
     await seedMessaging(tx, ids, today, store, at);
 
-    await tx.insert(s.visits).values([
-      {
-        personId: ids.patient,
-        dateTime: at(today, -30, 9),
-        practitionerId: "P-AHO",
-        specialtyId: "YLE",
-        summary: "Flunssaoireet, kotihoito-ohjeet.",
-      },
-      {
-        personId: ids.patient,
-        dateTime: at(today, -120, 14),
-        practitionerId: "P-NUR",
-        specialtyId: "GYN",
-        summary: "Vuositarkastus.",
-      },
-      {
-        personId: ids.youngChild,
-        dateTime: at(today, -60, 13),
-        practitionerId: "P-LAH",
-        specialtyId: "LAS",
-        summary: "Korvatulehdus.",
-      },
-      {
-        personId: ids.guardian,
-        dateTime: at(today, -15, 8),
-        practitionerId: "P-BERG",
-        specialtyId: "YLE",
-        summary: "Selkäkipu.",
-      },
-    ]);
+    await seedHealthRecords(tx, ids, today, at);
     await tx.insert(s.prescriptions).values([
       {
         personId: ids.patient,
@@ -538,55 +537,6 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
         issuedDate: isoDate(at(today, -60, 12)),
         isRenewable: false,
         dosageGuide: "5 ml kahdesti päivässä 7 vrk",
-      },
-    ]);
-    await tx.insert(s.referrals).values([
-      {
-        personId: ids.patient,
-        type: "laboratory",
-        title: "Perusverenkuva, TSH",
-        createdOn: isoDate(at(today, -5, 12)),
-        validUntil: isoDate(at(today, 25, 12)),
-        practitionerId: "P-AHO",
-      },
-      {
-        personId: ids.patient,
-        type: "imaging",
-        title: "Polven röntgen",
-        createdOn: isoDate(at(today, -10, 12)),
-        validUntil: isoDate(at(today, 80, 12)),
-        practitionerId: "P-AHO",
-      },
-    ]);
-    const sampled = isoDate(at(today, -4, 12));
-    await tx.insert(s.labResults).values([
-      {
-        personId: ids.patient,
-        sampledOn: sampled,
-        code: "B-PVK",
-        displayName: "Perusverenkuva",
-        isReady: true,
-        resultText: "Normaali",
-      },
-      {
-        personId: ids.patient,
-        sampledOn: sampled,
-        code: "TSH",
-        displayName: "Tyreotropiini",
-        isReady: true,
-        resultNumber: "2.1",
-        unit: "mU/l",
-        referenceMin: "0.5",
-        referenceMax: "3.6",
-      },
-      { personId: ids.patient, sampledOn: sampled, code: "fP-Kol", displayName: "Kolesteroli", isReady: false },
-    ]);
-    await tx.insert(s.imagingResults).values([
-      {
-        personId: ids.patient,
-        examinationName: "Keuhkojen röntgen",
-        imagingDate: isoDate(at(today, -90, 12)),
-        statementText: "Ei poikkeavaa.",
       },
     ]);
     await tx.insert(s.questionnaireInvitations).values([

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { Route } from "./+types/lab-referral";
+import { logAccess } from "~/.server/access-log";
+import { now } from "~/.server/clock";
+import { db } from "~/.server/db/client";
+import { getLang } from "~/.server/i18n";
+import { findReferral } from "~/features/health-records/referrals.server";
+import { ReferralPage } from "~/features/health-records/referral-view";
+import { requireUser } from "~/features/session/guards.server";
+import { parseId } from "~/lib/id";
+import type { TextsHandle } from "~/lib/text-groups";
+import { useT } from "~/ui/i18n";
+import { PageTitle } from "~/ui/page-title";
+
+export const handle = { i18n: ["laboratory", "referrals"] } satisfies TextsHandle;
+
+/** One of the acting person's laboratory referrals; another person's, an imaging referral or a bad id is not found. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const id = parseId(params.id);
+  const referral =
+    id === null ? null : await findReferral(db(), session.actingPerson.id, "laboratory", id, now(), lang);
+  if (!referral) throw data(null, { status: 404 });
+  await logAccess({
+    actorId: session.user.id,
+    subjectId: session.actingPerson.id,
+    resource: "lab-referral",
+    resourceId: String(referral.id),
+  });
+  return { referral };
+}
+
+export default function LabReferral({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { referral } = loaderData;
+  const kind = t("laboratory.referral.kind");
+  return (
+    <>
+      <PageTitle title={`${referral.title} – ${kind}`} />
+      <ReferralPage referral={referral} kind={kind} back={{ to: "laboratory", label: t("laboratory.back") }} />
+    </>
+  );
+}

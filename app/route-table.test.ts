@@ -159,6 +159,14 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     sv: "/sv/foretagshalsovard-vaccinationer",
     en: "/en/occupational-healthcare-vaccinations",
   },
+  prescriptions: { fi: "/fi/reseptit", sv: "/sv/recept", en: "/en/prescriptions" },
+  prescriptionRenewal: {
+    fi: "/fi/reseptin-uusinta/3,4",
+    sv: "/sv/receptfornyelse/3,4",
+    en: "/en/prescription-renewal/3,4",
+  },
+  questionnaireList: { fi: "/fi/kyselyt", sv: "/sv/rundfraga", en: "/en/questionnaires" },
+  questionnaire: { fi: "/fi/kyselyt/5", sv: "/sv/rundfraga/5", en: "/en/questionnaires/5" },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -185,6 +193,8 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   imagingResult: { date: "2026-11-20" },
   visit: { visitId: "5" },
   certificatePdf: { id: "5" },
+  prescriptionRenewal: { ids: "3,4" },
+  questionnaire: { id: "5" },
 };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */

@@ -327,6 +327,28 @@ export const routeTable = [
       en: "occupational-healthcare-vaccinations",
     },
   },
+  // Prescriptions and renewal requests (spec part 2 §2); the renewal's segment takes comma-separated ids.
+  {
+    id: "prescriptions",
+    file: "routes/prescriptions/prescriptions.tsx",
+    paths: { fi: "reseptit", sv: "recept", en: "prescriptions" },
+  },
+  {
+    id: "prescriptionRenewal",
+    file: "routes/prescriptions/renewal.tsx",
+    paths: { fi: "reseptin-uusinta/:ids", sv: "receptfornyelse/:ids", en: "prescription-renewal/:ids" },
+  },
+  // Questionnaires (spec part 2 §2); main brand only.
+  {
+    id: "questionnaireList",
+    file: "routes/questionnaires/questionnaires.tsx",
+    paths: { fi: "kyselyt", sv: "rundfraga", en: "questionnaires" },
+  },
+  {
+    id: "questionnaire",
+    file: "routes/questionnaires/questionnaire.tsx",
+    paths: { fi: "kyselyt/:id", sv: "rundfraga/:id", en: "questionnaires/:id" },
+  },
   {
     // The anonymous landing of an invoice notification: no menu or footer.
     id: "payVisit",

@@ -287,6 +287,21 @@ describe("front page links to the health records", () => {
     expect(page.text).toContain('href="/fi/rokotukset"');
   });
 
+  it("offers the renewal link only while renewal is allowed", async () => {
+    const session = await login(t.person("patient"));
+    const renew = '<a href="/fi/reseptit" data-discover="true">Uusi reseptejä</a>';
+    expect((await sendAsBrowser(csrfCookie, "GET", "/fi", { session })).text).toContain(renew);
+    // The messaging service carries the requests: in maintenance there is nothing to renew through.
+    await t.db.update(s.messagingStatus).set({ maintenance: true }).where(eq(s.messagingStatus.id, 1));
+    try {
+      const page = await sendAsBrowser(csrfCookie, "GET", "/fi", { session });
+      expect(page.text).not.toContain(renew);
+      expect(page.text).toContain('<a href="/fi/reseptit" data-discover="true">Näytä kaikki: reseptit</a>');
+    } finally {
+      await t.db.update(s.messagingStatus).set({ maintenance: false }).where(eq(s.messagingStatus.id, 1));
+    }
+  });
+
   it("says the imaging results are unavailable while the referrals still show", async () => {
     const page = await sendAsBrowser(csrfCookie, "GET", "/en", { session: await login(t.person("smsUser")) });
     expect(page.status).toBe(200);

@@ -73,7 +73,12 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
             from prescriptions p where p.person_id = ${personId} order by p.issued_date desc, p.id limit ${SECTION_SIZE}`,
         sql`order by x."issuedDate" desc, x.id`,
       )} as prescriptions,
-      exists (select 1 from prescriptions p where p.person_id = ${personId} and p.is_renewable) as "canRenewPrescriptions",
+      -- Renewal is allowed when a prescription is renewable, the person may renew online and the messaging
+      -- service (which carries the requests) is not in maintenance.
+      (${session.actingPerson.prescriptionRenewalEnabled}
+        and exists (select 1 from prescriptions p where p.person_id = ${personId} and p.is_renewable)
+        and not coalesce((select ms.maintenance from messaging_status ms where ms.id = 1), false))
+        as "canRenewPrescriptions",
       ${section(
         sql`select l.sampled_on as date, bool_and(l.is_ready) as "isReady"
             from lab_results l where l.person_id = ${personId} and l.view_restriction = 'patient'

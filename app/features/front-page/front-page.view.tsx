@@ -93,6 +93,7 @@ export function FrontPage({
   onboardingAnswer,
   conversationPages = false,
   certificatePages = false,
+  questionnairePages = false,
 }: {
   state: FrontPageView;
   onboarding: OnboardingStep | null;
@@ -101,6 +102,8 @@ export function FrontPage({
   conversationPages?: boolean;
   /** Whether the brand has the certificates page. */
   certificatePages?: boolean;
+  /** Whether the brand has the questionnaire pages. */
+  questionnairePages?: boolean;
 }) {
   const t = useT();
   const brand = useBrand();
@@ -216,7 +219,14 @@ export function FrontPage({
           title={t("frontPage.sections.prescriptions")}
           empty={t("frontPage.empty.prescriptions")}
           isEmpty={!state.prescriptions.length}
-          footer={state.canRenewPrescriptions ? <p className="muted">{t("frontPage.renewable")}</p> : null}
+          showAll="prescriptions"
+          footer={
+            state.canRenewPrescriptions ? (
+              <p>
+                <LocalizedLink to="prescriptions">{t("frontPage.renew")}</LocalizedLink>
+              </p>
+            ) : null
+          }
         >
           {state.prescriptions.map((p) => (
             <Item
@@ -249,9 +259,27 @@ export function FrontPage({
         </Section>
 
         {state.questionnaireSummaries.length ? (
-          <Section id="tasks" title={t("frontPage.sections.tasks")} empty="" isEmpty={false}>
+          <Section
+            id="tasks"
+            title={t("frontPage.sections.tasks")}
+            empty=""
+            isEmpty={false}
+            showAll={questionnairePages ? "questionnaireList" : undefined}
+          >
             {state.questionnaireSummaries.map((q) => (
-              <Item key={q.id} title={q.title} note={q.created} />
+              <Item
+                key={q.id}
+                title={
+                  questionnairePages ? (
+                    <LocalizedLink to="questionnaire" params={{ id: q.id }}>
+                      {q.title}
+                    </LocalizedLink>
+                  ) : (
+                    q.title
+                  )
+                }
+                note={q.created}
+              />
             ))}
           </Section>
         ) : null}

@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
 /**
  * `AnswerQuestionnaire` (spec part 2 §7): the survey's answers, a JSON object sent as a string, saved once on an
  * invitation of the acting person. Answers are kept exactly as sent, because the survey reads them back as it wrote
- * them (an answered questionnaire opens read-only with its saved answers).
+ * them (an answered questionnaire opens read-only with its saved answers). Saving them removes the invitation's draft.
  */
 
 /** A survey's answers are a few kilobytes; this bounds one row without ever cutting a real survey short. */
@@ -60,6 +60,8 @@ export async function answerQuestionnaire(
       .where(and(mine, isNull(s.questionnaireInvitations.answeredAt)))
       .returning({ id: s.questionnaireInvitations.id });
     if (!saved) return { type: "answered" as const };
+    // The answers are sent: the draft kept while they were being filled in (features/questionnaires) has served.
+    await tx.delete(s.questionnaireDrafts).where(eq(s.questionnaireDrafts.invitationId, id));
     await logAccess(
       {
         actorId: input.actorId,

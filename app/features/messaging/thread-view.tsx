@@ -3,6 +3,7 @@ import { formatCalendarDate, formatDate, formatTime, helsinkiDateParts } from "~
 import type { Lang } from "~/lib/lang";
 import { API_PATHS } from "~/route-table";
 import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
 import type { MessageView, ThreadView } from "./message-view";
 
@@ -151,9 +152,10 @@ function MessageItem({ message: m, focusTarget }: { message: MessageView; focusT
         </ul>
       ) : null}
       {m.questionnaireInvitations.map((q) => (
-        // The questionnaire page does not exist yet: the invitation is named, not linked.
         <p key={q.id} className="message__questionnaire">
-          {t("messaging.thread.questionnaire", { title: q.title })}
+          <LocalizedLink to="questionnaire" params={{ id: q.id }}>
+            {t("messaging.thread.questionnaire", { title: q.title })}
+          </LocalizedLink>
         </p>
       ))}
     </article>

@@ -40,6 +40,9 @@ const RESOURCES = new Set([
   "certificates",
   "certificate-pdf",
   "vaccinations",
+  "prescriptions",
+  "prescription-renewal",
+  "questionnaires",
 ]);
 
 /** Who it was, as the page names them. */

@@ -30,7 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     info.brand.features[info.environment].includes("customer-messaging-allowed") &&
     !info.brand.hiddenPages.includes("conversations");
   const certificatePages = !info.brand.hiddenPages.includes("certificates");
-  return { state: frontPageView(state, lang, at), onboarding, conversationPages, certificatePages };
+  const questionnairePages = !info.brand.hiddenPages.includes("questionnaire");
+  return {
+    state: frontPageView(state, lang, at),
+    onboarding,
+    conversationPages,
+    certificatePages,
+    questionnairePages,
+  };
 }
 
 /** The SMS login onboarding panel's forms. */
@@ -67,6 +74,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       onboardingAnswer={actionData}
       conversationPages={loaderData.conversationPages}
       certificatePages={loaderData.certificatePages}
+      questionnairePages={loaderData.questionnairePages}
     />
   );
 }

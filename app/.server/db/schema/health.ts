@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { practitioners, specialties } from "./catalogue";
-import { messages } from "./messaging";
+import { messages, threads } from "./messaging";
 import { people } from "./people";
 
 // Health records: visits, prescriptions, referrals, laboratory and imaging results, certificates, vaccinations and
@@ -58,6 +58,15 @@ export const prescriptions = pgTable(
     issuedDate: date("issued_date", { mode: "string" }).notNull(),
     isRenewable: boolean("is_renewable").notNull().default(false),
     dosageGuide: text("dosage_guide"),
+    // The rest of the spec's prescription (part 2 §3), for the list's derived text line.
+    medicineType: text("medicine_type"),
+    packageUnit: text("package_unit"),
+    packageSize: numeric("package_size"),
+    packageCount: integer("package_count"),
+    treatmentLength: integer("treatment_length"),
+    treatmentLengthUnit: text("treatment_length_unit", { enum: ["day", "week", "month", "year"] }),
+    totalAmount: text("total_amount"),
+    usageGuide: text("usage_guide"),
   },
   (t) => [index("prescriptions_person_idx").on(t.personId)],
 );
@@ -137,8 +146,41 @@ export const questionnaireInvitations = pgTable(
     /** The survey's answers as the JSON string `AnswerQuestionnaire` takes. */
     answers: text("answers"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The survey definition (SurveyJS JSON, the spec's `questionnaireForm.form`). */
+    form: jsonb("form").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index("questionnaire_invitations_person_idx").on(t.personId)],
+);
+
+/**
+ * A questionnaire's answers so far, kept per step as the customer moves through the survey, so that an expired
+ * session or a closed tab loses nothing. Removed when the answers are sent.
+ */
+export const questionnaireDrafts = pgTable("questionnaire_drafts", {
+  invitationId: integer("invitation_id")
+    .primaryKey()
+    .references(() => questionnaireInvitations.id, { onDelete: "cascade" }),
+  answers: jsonb("answers").$type<Record<string, unknown>>().notNull(),
+  /** The step (survey page index) the customer was on. */
+  page: integer("page").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Sent prescription renewal requests by the form's one-time key: a second submit of the same form (back button,
+ * double click, two tabs) finds the first request instead of making another.
+ */
+export const prescriptionRenewalRequests = pgTable(
+  "prescription_renewal_requests",
+  {
+    requestKey: text("request_key").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => people.id),
+    threadId: integer("thread_id").references(() => threads.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("prescription_renewal_requests_person_idx").on(t.personId)],
 );
 
 /** Sick-leave certificates (spec part 1 §2 "Certificates"): a nurse's certificate or a medical certificate A. */

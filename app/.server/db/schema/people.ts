@@ -34,6 +34,8 @@ export const people = pgTable("people", {
   occupationalPhoneService: text("occupational_phone_service"),
   /** Whether the occupational-health contract includes the influenza vaccination (spec part 2 §3 "Vaccination"). */
   occupationalInfluenzaVaccination: boolean("occupational_influenza_vaccination").notNull().default(false),
+  /** Whether the person may ask for prescription renewals online (the spec's `isPrescriptionRenewalEnabled`). */
+  prescriptionRenewalEnabled: boolean("prescription_renewal_enabled").notNull().default(true),
   isSicknessFundMember: boolean("is_sickness_fund_member").notNull().default(false),
   creditWorthy: boolean("credit_worthy").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

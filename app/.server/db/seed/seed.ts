@@ -10,6 +10,8 @@ import { demoKelaCardImage } from "./kela-card-images";
 import { seedInvoices } from "./invoices";
 import { seedMessaging } from "./messaging";
 import { seedHealthRecords } from "./health-records";
+import { seedPrescriptions } from "./prescriptions";
+import { seedQuestionnaires } from "./questionnaires";
 
 const MUNICIPALITY_CLINICS = [
   {
@@ -505,49 +507,8 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
     await seedMessaging(tx, ids, today, store, at);
 
     await seedHealthRecords(tx, ids, today, at);
-    await tx.insert(s.prescriptions).values([
-      {
-        personId: ids.patient,
-        medicineName: "Burana",
-        strength: "400 mg",
-        issuedDate: isoDate(at(today, -30, 12)),
-        isRenewable: false,
-        dosageGuide: "1 tabletti tarvittaessa, enintään 3 kertaa päivässä",
-      },
-      {
-        personId: ids.patient,
-        medicineName: "Levaxin",
-        strength: "50 µg",
-        issuedDate: isoDate(at(today, -300, 12)),
-        isRenewable: true,
-        dosageGuide: "1 tabletti aamulla",
-      },
-      {
-        personId: ids.patient,
-        medicineName: "Ventoline",
-        strength: "0,1 mg/annos",
-        issuedDate: isoDate(at(today, -200, 12)),
-        isRenewable: true,
-        dosageGuide: "1–2 inhalaatiota tarvittaessa",
-      },
-      {
-        personId: ids.youngChild,
-        medicineName: "Amorion",
-        strength: "100 mg/ml",
-        issuedDate: isoDate(at(today, -60, 12)),
-        isRenewable: false,
-        dosageGuide: "5 ml kahdesti päivässä 7 vrk",
-      },
-    ]);
-    await tx.insert(s.questionnaireInvitations).values([
-      { personId: ids.patient, title: "Esitietolomake", createdAt: at(today, -2, 9) },
-      {
-        personId: ids.patient,
-        title: "Tyytyväisyyskysely",
-        createdAt: at(today, -50, 9),
-        answeredAt: at(today, -49, 9),
-      },
-    ]);
+    await seedPrescriptions(tx, ids, today, at);
+    await seedQuestionnaires(tx, ids, today, at);
 
     // Insurers' development stand-in: Maija has a LähiTapiola policy with one valid permit, Matti Pohjola personal
     // and company policies, Kalle's checks fail with a technical fault; everyone else has no insurance.

@@ -1,0 +1,235 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database, Transaction } from "../client";
+import * as s from "../schema";
+
+type At = (today: Date, dayOffset: number, hour: number, minute?: number) => Date;
+
+/** A text in the portal's three languages, as SurveyJS localizes it (`default` is English). */
+const l = (fi: string, sv: string, en: string) => ({ fi, sv, default: en });
+
+/**
+ * The pre-visit health questionnaire: two pages, questions that appear with an answer (`visibleIf`), one that is
+ * required only with an answer (`requiredIf`) and numeric validators, in every question type the portal renders.
+ */
+export const PRE_VISIT_FORM = {
+  title: l("Esitietolomake", "Förhandsuppgifter", "Pre-visit questionnaire"),
+  description: l(
+    "Vastauksesi auttavat meitä valmistautumaan käyntiisi.",
+    "Dina svar hjälper oss att förbereda ditt besök.",
+    "Your answers help us prepare for your visit.",
+  ),
+  pages: [
+    {
+      name: "basics",
+      title: l("Perustiedot", "Grunduppgifter", "Basic information"),
+      elements: [
+        {
+          type: "text",
+          name: "height",
+          title: l("Pituus (cm)", "Längd (cm)", "Height (cm)"),
+          inputType: "number",
+          isRequired: true,
+          validators: [{ type: "numeric", minValue: 50, maxValue: 250 }],
+        },
+        {
+          type: "text",
+          name: "weight",
+          title: l("Paino (kg)", "Vikt (kg)", "Weight (kg)"),
+          inputType: "number",
+          validators: [{ type: "numeric", minValue: 2, maxValue: 300 }],
+        },
+        {
+          type: "radiogroup",
+          name: "smoking",
+          title: l("Tupakoitko?", "Röker du?", "Do you smoke?"),
+          isRequired: true,
+          choices: [
+            { value: "never", text: l("En ole koskaan tupakoinut", "Jag har aldrig rökt", "I have never smoked") },
+            { value: "quit", text: l("Olen lopettanut", "Jag har slutat", "I have quit") },
+            { value: "yes", text: l("Kyllä", "Ja", "Yes") },
+          ],
+        },
+        {
+          type: "text",
+          name: "cigarettesPerDay",
+          title: l(
+            "Montako savuketta poltat päivässä?",
+            "Hur många cigaretter röker du per dag?",
+            "How many cigarettes a day?",
+          ),
+          inputType: "number",
+          visibleIf: "{smoking} = 'yes'",
+          isRequired: true,
+          validators: [{ type: "numeric", minValue: 1, maxValue: 100 }],
+        },
+        {
+          type: "dropdown",
+          name: "alcohol",
+          title: l("Kuinka usein juot alkoholia?", "Hur ofta dricker du alkohol?", "How often do you drink alcohol?"),
+          choices: [
+            { value: "never", text: l("En koskaan", "Aldrig", "Never") },
+            {
+              value: "monthly",
+              text: l("Kerran kuussa tai harvemmin", "En gång i månaden eller mer sällan", "Monthly or less"),
+            },
+            { value: "weekly", text: l("Viikoittain", "Varje vecka", "Weekly") },
+            { value: "daily", text: l("Päivittäin", "Dagligen", "Daily") },
+          ],
+        },
+      ],
+    },
+    {
+      name: "health",
+      title: l("Terveydentila", "Hälsotillstånd", "Health"),
+      elements: [
+        {
+          type: "checkbox",
+          name: "conditions",
+          title: l(
+            "Onko sinulla jokin näistä sairauksista?",
+            "Har du någon av dessa sjukdomar?",
+            "Do you have any of these conditions?",
+          ),
+          description: l("Valitse kaikki sopivat.", "Välj alla som stämmer.", "Select all that apply."),
+          isRequired: true,
+          showNoneItem: true,
+          noneText: l("Ei mikään näistä", "Ingen av dessa", "None of these"),
+          choices: [
+            { value: "diabetes", text: l("Diabetes", "Diabetes", "Diabetes") },
+            { value: "asthma", text: l("Astma", "Astma", "Asthma") },
+            { value: "hypertension", text: l("Kohonnut verenpaine", "Högt blodtryck", "High blood pressure") },
+            { value: "allergy", text: l("Allergia", "Allergi", "Allergy") },
+          ],
+        },
+        {
+          type: "comment",
+          name: "allergies",
+          title: l("Mille olet allerginen?", "Vad är du allergisk mot?", "What are you allergic to?"),
+          description: l(
+            "Pakollinen, jos valitsit allergian.",
+            "Obligatorisk om du valde allergi.",
+            "Required if you selected allergy.",
+          ),
+          requiredIf: "{conditions} contains 'allergy'",
+        },
+        {
+          type: "boolean",
+          name: "medication",
+          title: l(
+            "Käytätkö säännöllisesti lääkkeitä?",
+            "Använder du läkemedel regelbundet?",
+            "Do you take medicines regularly?",
+          ),
+          labelTrue: l("Kyllä", "Ja", "Yes"),
+          labelFalse: l("En", "Nej", "No"),
+          isRequired: true,
+        },
+        {
+          type: "comment",
+          name: "medicines",
+          title: l("Mitä lääkkeitä käytät?", "Vilka läkemedel använder du?", "Which medicines do you take?"),
+          visibleIf: "{medication} = true",
+          isRequired: true,
+        },
+        {
+          type: "rating",
+          name: "generalHealth",
+          title: l(
+            "Millaiseksi arvioit terveydentilasi?",
+            "Hur bedömer du ditt hälsotillstånd?",
+            "How would you rate your health?",
+          ),
+          rateMin: 1,
+          rateMax: 5,
+          minRateDescription: l("Huono", "Dåligt", "Poor"),
+          maxRateDescription: l("Erinomainen", "Utmärkt", "Excellent"),
+          isRequired: true,
+        },
+        {
+          type: "comment",
+          name: "other",
+          title: l("Muuta kerrottavaa", "Övrigt", "Anything else"),
+        },
+      ],
+    },
+  ],
+};
+
+/** The satisfaction survey after a visit: one page. */
+export const SATISFACTION_FORM = {
+  title: l("Tyytyväisyyskysely", "Kundnöjdhetsenkät", "Satisfaction survey"),
+  pages: [
+    {
+      name: "feedback",
+      elements: [
+        {
+          type: "rating",
+          name: "recommend",
+          title: l(
+            "Kuinka todennäköisesti suosittelisit meitä ystävällesi?",
+            "Hur sannolikt är det att du skulle rekommendera oss till en vän?",
+            "How likely are you to recommend us to a friend?",
+          ),
+          rateMin: 0,
+          rateMax: 10,
+          minRateDescription: l("Erittäin epätodennäköisesti", "Mycket osannolikt", "Very unlikely"),
+          maxRateDescription: l("Erittäin todennäköisesti", "Mycket sannolikt", "Very likely"),
+          isRequired: true,
+        },
+        {
+          type: "radiogroup",
+          name: "waitingTime",
+          title: l("Oliko odotusaika kohtuullinen?", "Var väntetiden rimlig?", "Was the waiting time reasonable?"),
+          choices: [
+            { value: "yes", text: l("Kyllä", "Ja", "Yes") },
+            { value: "no", text: l("Ei", "Nej", "No") },
+          ],
+        },
+        {
+          type: "comment",
+          name: "feedback",
+          title: l("Vapaa palaute", "Fri respons", "Feedback"),
+        },
+      ],
+    },
+  ],
+};
+
+/** Maija's answers to the satisfaction survey, the JSON string `AnswerQuestionnaire` took. */
+export const SATISFACTION_ANSWERS = JSON.stringify({
+  recommend: 9,
+  waitingTime: "yes",
+  feedback: "Ystävällinen ja asiantunteva palvelu.",
+});
+
+/**
+ * Maija's questionnaires: the open pre-visit questionnaire, sent to her in the nurse's nutrition thread, and the
+ * answered satisfaction survey.
+ */
+export async function seedQuestionnaires(tx: Database | Transaction, ids: Record<string, string>, today: Date, at: At) {
+  const [carrier] = await tx
+    .select({ id: s.messages.id })
+    .from(s.messages)
+    .innerJoin(s.threads, eq(s.threads.id, s.messages.threadId))
+    .where(and(eq(s.threads.personId, ids.patient), eq(s.threads.title, "Ravitsemusneuvonta")))
+    .orderBy(asc(s.messages.id))
+    .limit(1);
+  await tx.insert(s.questionnaireInvitations).values([
+    {
+      personId: ids.patient,
+      title: "Esitietolomake",
+      // With the nurse's message that carried it.
+      createdAt: at(today, -2, 13, 40),
+      messageId: carrier?.id ?? null,
+      form: PRE_VISIT_FORM,
+    },
+    {
+      personId: ids.patient,
+      title: "Tyytyväisyyskysely",
+      createdAt: at(today, -50, 9),
+      answeredAt: at(today, -49, 9),
+      form: SATISFACTION_FORM,
+      answers: SATISFACTION_ANSWERS,
+    },
+  ]);
+}

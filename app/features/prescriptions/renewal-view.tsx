@@ -1,0 +1,442 @@
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { INVALID_CHARACTERS } from "~/lib/text";
+import type { T } from "~/lib/translate";
+import { CsrfField } from "~/ui/csrf-field";
+import { Field } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { PageTitle } from "~/ui/page-title";
+import { ResultHeading } from "~/ui/result-focus";
+import { useLang } from "~/ui/root-data";
+import { RenewalNotice } from "./notices";
+import type { RenewalAnswer, RenewalPage, RenewalPrescription } from "./prescriptions.server";
+import {
+  ANSWER_MAX_LENGTH,
+  FOLLOW_UPS,
+  OTHER_MEDICINES,
+  UNTOUCHED_OMITTED,
+  checkRenewal,
+  fieldName,
+  textFieldNames,
+  valuesOf,
+  type Question,
+  type RenewalErrors,
+  type RenewalValues,
+  type YesNo,
+} from "./renewal.schema";
+import { medicineTitle } from "./rules";
+
+const K = "prescriptions.renewal";
+
+/**
+ * The renewal page (spec part 2 §2, §4 "Renewal form"): the form, or the sent result, or why there is nothing to
+ * send (maintenance, no prescription to renew). States: filling → sending (the button disabled, "Sending…") →
+ * sent (the success box at the top, focused) or failed (the error line at the top; the form stays filled and can
+ * be sent again).
+ */
+export function RenewalView({ page, answer }: { page: RenewalPage; answer: RenewalAnswer | undefined }) {
+  const t = useT();
+  const { errors, setClientErrors } = useRenewalErrors(answer);
+  const prescriptions = page.state === "form" ? page.prescriptions : [];
+  const summary = summaryOf(errors, answer?.tooLong ?? false, prescriptions, t);
+  const title = t(`${K}.title`);
+  const stopped = answer?.failure === "maintenance" || answer?.failure === "unavailable" ? answer.failure : null;
+
+  let body: ReactNode;
+  if (page.state === "sent") {
+    body = (
+      <div className="banner banner--success renewal-sent">
+        <ResultHeading className="banner__title">{t(`${K}.sent.title`)}</ResultHeading>
+        <div className="banner__content">
+          <p>{t(`${K}.sent.promise`)}</p>
+          {page.conversationHref ? (
+            <p>
+              <Link to={page.conversationHref}>{t(`${K}.sent.conversation`)}</Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    );
+  } else if (stopped) {
+    body = <RenewalNotice state={stopped} />;
+  } else if (page.state === "maintenance" || page.state === "unavailable") {
+    body = <RenewalNotice state={page.state} />;
+  } else if (page.state === "none") {
+    body = (
+      <div className="banner renewal-none">
+        <h2 className="banner__title">{t(`${K}.noneTitle`)}</h2>
+        <div className="banner__content">
+          {page.left ? <p>{t(`${K}.left`, { count: page.left })}</p> : null}
+          <p>{t(`${K}.none`)}</p>
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {page.left ? (
+          <div className="banner renewal-left">
+            <p className="banner__title">{t("common.notice.info")}</p>
+            <div className="banner__content">
+              <p>{t(`${K}.left`, { count: page.left })}</p>
+            </div>
+          </div>
+        ) : null}
+        <p className="lead">{t(`${K}.intro`)}</p>
+        <RenewalForm
+          prescriptions={page.prescriptions}
+          requestKey={page.requestKey}
+          answer={answer}
+          errors={errors}
+          onClientErrors={setClientErrors}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="narrow renewal">
+      <PageTitle title={title} hasErrors={summary.entries.length > 0} />
+      <RenewalErrorSummary title={summary.title} entries={summary.entries} />
+      <h1>{title}</h1>
+      {body}
+      <p>
+        <LocalizedLink to="prescriptions">{t(`${K}.toList`)}</LocalizedLink>
+      </p>
+    </div>
+  );
+}
+
+/** The errors shown: the browser's check until the server answers again, else the server's. */
+function useRenewalErrors(answer: RenewalAnswer | undefined) {
+  const [found, setFound] = useState<{ after: RenewalAnswer | undefined; errors: RenewalErrors } | null>(null);
+  const errors = found && found.after === answer ? found.errors : (answer?.errors ?? {});
+  const setClientErrors = useCallback((next: RenewalErrors) => setFound({ after: answer, errors: next }), [answer]);
+  return { errors, setClientErrors };
+}
+
+/** "why-12" → the question and the prescription id; "otherMedicines" → no prescription. */
+function fieldOf(name: string): { question: Question | typeof OTHER_MEDICINES; prescriptionId: number | null } {
+  if (name === OTHER_MEDICINES) return { question: OTHER_MEDICINES, prescriptionId: null };
+  const dash = name.lastIndexOf("-");
+  return { question: name.slice(0, dash) as Question, prescriptionId: Number(name.slice(dash + 1)) };
+}
+
+const fieldErrorText = (t: T, error: NonNullable<RenewalErrors[string]>) =>
+  error === "missing"
+    ? t(`${K}.errors.missing`)
+    : error === "tooLong"
+      ? t(`${K}.errors.tooLong`, { max: ANSWER_MAX_LENGTH })
+      : t(INVALID_CHARACTERS);
+
+/**
+ * The error summary: titled with the spec's "First fill all fields in the form" when questions are unanswered,
+ * each entry naming the question and its prescription and linking to the field (a yes/no question's first radio).
+ */
+function summaryOf(errors: RenewalErrors, tooLong: boolean, prescriptions: RenewalPrescription[], t: T) {
+  const names = new Map(prescriptions.map((p) => [p.id, medicineTitle(p)]));
+  const entries = Object.entries(errors).flatMap(([name, error]) => {
+    if (!error) return [];
+    const { question, prescriptionId } = fieldOf(name);
+    const questionText = t(`${K}.questions.${question}`);
+    const medicine = prescriptionId === null ? null : names.get(prescriptionId);
+    const subject = medicine ? t(`${K}.errors.entry`, { question: questionText, medicine }) : questionText;
+    return [{ id: name, message: error === "missing" ? subject : `${subject}: ${fieldErrorText(t, error)}` }];
+  });
+  if (tooLong && prescriptions.length)
+    entries.push({ id: fieldName("why", prescriptions[0].id), message: t(`${K}.errors.tooLongTogether`) });
+  const missing = Object.values(errors).includes("missing");
+  return { title: t(missing ? `${K}.errors.title` : "common.form.errorSummaryTitle"), entries };
+}
+
+/**
+ * The GOV.UK error summary with a title of its own (app/ui/form.tsx's ErrorSummary has a fixed one): above the
+ * heading, focused when its errors change once hydrated; a link moves focus to its field without a navigation.
+ */
+function RenewalErrorSummary({ title, entries }: { title: string; entries: { id: string; message: string }[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const key = entries.map((e) => `${e.id}:${e.message}`).join("|");
+  useEffect(() => {
+    if (key) ref.current?.focus();
+  }, [key]);
+  if (!entries.length) return null;
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const field = document.getElementById(id);
+    if (!field) return;
+    event.preventDefault();
+    (field.closest(".field") ?? field).scrollIntoView({ block: "start" });
+    field.focus({ preventScroll: true });
+  };
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 className="error-summary__title" id="error-summary-title">
+        {title}
+      </h2>
+      <ul className="error-summary__list">
+        {entries.map((e) => (
+          <li key={e.id}>
+            <a href={`#${e.id}`} onClick={(event) => focusField(event, e.id)}>
+              {e.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The form. Without JavaScript every follow-up is shown, with a hint saying when to answer it, and the form is an
+ * ordinary post. Once hydrated a follow-up shows only after the answer that triggers it (GOV.UK's conditional
+ * reveal), and Send checks the form first by the same rule as the server — with the text fields that were never
+ * typed in left out of the post, so that an untouched field is unanswered and a typed-then-emptied one is an
+ * answer (see renewal.schema.ts).
+ */
+function RenewalForm({
+  prescriptions,
+  requestKey,
+  answer,
+  errors,
+  onClientErrors,
+}: {
+  prescriptions: RenewalPrescription[];
+  requestKey: string;
+  answer: RenewalAnswer | undefined;
+  errors: RenewalErrors;
+  onClientErrors(errors: RenewalErrors): void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const values: RenewalValues = answer?.values ?? {};
+  const ids = prescriptions.map((p) => p.id);
+  const [choices, setChoices] = useState<Record<string, YesNo | undefined>>(() => {
+    const initial: Record<string, YesNo | undefined> = {};
+    for (const [name, v] of Object.entries(values)) if (v === "yes" || v === "no") initial[name] = v;
+    return initial;
+  });
+  // The text fields typed in (or posted before, so the server has seen them).
+  const touched = useRef(new Set(Object.keys(values)));
+  const sending = useRef(false);
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const failureRef = useRef<HTMLDivElement>(null);
+  const failed = answer?.failure === "send";
+  const missing = Object.values(errors).includes("missing");
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || sending.current) return;
+    const form = new FormData(event.currentTarget);
+    for (const name of textFieldNames(ids)) if (!touched.current.has(name)) form.delete(name);
+    form.set(UNTOUCHED_OMITTED, "1");
+    const found = checkRenewal(ids, valuesOf(form, ids), true).errors;
+    onClientErrors(found);
+    if (Object.keys(found).length) return;
+    sending.current = true;
+    void submit(form, { method: "post", action: location.pathname + location.search }).finally(() => {
+      sending.current = false;
+    });
+  }
+
+  const typed = (name: string) => () => touched.current.add(name);
+  const choose = (name: string) => (v: YesNo) => setChoices((c) => ({ ...c, [name]: v }));
+  const error = (name: string) => {
+    const e = errors[name];
+    return e ? fieldErrorText(t, e) : undefined;
+  };
+  const finnish = (text: string) => (lang === "fi" ? text : <span lang="fi">{text}</span>);
+
+  const textAnswer = (name: string, question: string, hint?: string) => (
+    <Field id={name} label={question} hint={hint} error={error(name)}>
+      {(describedBy) => (
+        <textarea
+          id={name}
+          name={name}
+          className="input textarea"
+          rows={3}
+          maxLength={ANSWER_MAX_LENGTH}
+          defaultValue={values[name]}
+          aria-describedby={describedBy}
+          aria-invalid={error(name) ? true : undefined}
+          onInput={typed(name)}
+        />
+      )}
+    </Field>
+  );
+
+  const followUp = (question: keyof typeof FOLLOW_UPS, id: number) =>
+    textAnswer(
+      fieldName(question, id),
+      t(`${K}.questions.${question}`),
+      hydrated ? undefined : t(`${K}.followUpHints.${question}`),
+    );
+
+  return (
+    <Form method="post" noValidate className="renewal-form" onSubmit={hydrated ? send : undefined}>
+      <CsrfField />
+      <input type="hidden" name="requestKey" value={requestKey} />
+      {failed ? (
+        <div className="banner banner--error" role="alert" tabIndex={-1} ref={failureRef} data-result-heading="">
+          <p className="banner__title">{t("common.notice.error")}</p>
+          <div className="banner__content">
+            <p>{t(`${K}.failed`)}</p>
+            <p>{t(`${K}.failedHint`)}</p>
+          </div>
+        </div>
+      ) : null}
+      {prescriptions.map((p) => (
+        <fieldset key={p.id} className="fieldset renewal__prescription" data-prescription={p.id}>
+          <legend className="fieldset__legend">
+            <h2 className="renewal__medicine">{medicineTitle(p)}</h2>
+          </legend>
+          {p.dosageGuide || p.usageGuide ? (
+            <dl className="renewal__guides">
+              {p.dosageGuide ? (
+                <div>
+                  <dt>{t(`${K}.dosageGuide`)}</dt>
+                  <dd>{finnish(p.dosageGuide)}</dd>
+                </div>
+              ) : null}
+              {p.usageGuide ? (
+                <div>
+                  <dt>{t(`${K}.usageGuide`)}</dt>
+                  <dd>{finnish(p.usageGuide)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+          {textAnswer(fieldName("why", p.id), t(`${K}.questions.why`))}
+          <YesNoQuestion
+            name={fieldName("finished", p.id)}
+            legend={t(`${K}.questions.finished`)}
+            initial={values[fieldName("finished", p.id)]}
+            error={error(fieldName("finished", p.id))}
+            onChoose={choose(fieldName("finished", p.id))}
+            followUp={{
+              trigger: FOLLOW_UPS.remaining.trigger,
+              shown: !hydrated || choices[fieldName("finished", p.id)] === FOLLOW_UPS.remaining.trigger,
+              controls: hydrated,
+              content: followUp("remaining", p.id),
+            }}
+          />
+          <YesNoQuestion
+            name={fieldName("sideEffects", p.id)}
+            legend={t(`${K}.questions.sideEffects`)}
+            initial={values[fieldName("sideEffects", p.id)]}
+            error={error(fieldName("sideEffects", p.id))}
+            onChoose={choose(fieldName("sideEffects", p.id))}
+            followUp={{
+              trigger: FOLLOW_UPS.sideEffectsWhich.trigger,
+              shown: !hydrated || choices[fieldName("sideEffects", p.id)] === FOLLOW_UPS.sideEffectsWhich.trigger,
+              controls: hydrated,
+              content: followUp("sideEffectsWhich", p.id),
+            }}
+          />
+        </fieldset>
+      ))}
+      <section className="renewal__general" aria-labelledby="renewal-general">
+        <h2 id="renewal-general">{t(`${K}.general`)}</h2>
+        {textAnswer(OTHER_MEDICINES, t(`${K}.questions.otherMedicines`))}
+      </section>
+      <div className="renewal__send">
+        {missing ? (
+          <p className="field__hint field__hint--error" id="renewal-send-hint">
+            {t(`${K}.errors.title`)}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button"
+          disabled={busy}
+          aria-describedby={missing ? "renewal-send-hint" : undefined}
+        >
+          {busy ? t(`${K}.sending`) : t(`${K}.send`)}
+        </button>
+        <p className="visually-hidden" role="status">
+          {busy ? t(`${K}.sending`) : ""}
+        </p>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * A yes/no question in a fieldset, with its follow-up right after the answer that triggers it (GOV.UK's
+ * conditional reveal): `shown` hides it until then once hydrated; the triggering radio then names it in
+ * `aria-controls`.
+ */
+function YesNoQuestion({
+  name,
+  legend,
+  initial,
+  error,
+  onChoose,
+  followUp,
+}: {
+  name: string;
+  legend: string;
+  initial: string | undefined;
+  error?: string;
+  onChoose(value: YesNo): void;
+  followUp: { trigger: YesNo; shown: boolean; controls: boolean; content: ReactNode };
+}) {
+  const t = useT();
+  const conditionalId = `${name}-follow-up`;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <fieldset className="fieldset" aria-describedby={error ? `${name}-error` : undefined}>
+        <legend className="fieldset__legend renewal__question">{legend}</legend>
+        {error ? (
+          <p className="field__error" id={`${name}-error`}>
+            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
+            {error}
+          </p>
+        ) : null}
+        <div className="radios">
+          {(["yes", "no"] as const).map((value) => {
+            const id = value === "yes" ? name : `${name}-${value}`;
+            const triggers = value === followUp.trigger;
+            return (
+              <Fragment key={value}>
+                <div className="radios__item">
+                  <input
+                    className="radios__input"
+                    id={id}
+                    name={name}
+                    type="radio"
+                    value={value}
+                    defaultChecked={initial === value}
+                    aria-controls={triggers && followUp.controls ? conditionalId : undefined}
+                    onChange={() => onChoose(value)}
+                  />
+                  <label className="radios__label" htmlFor={id}>
+                    {t(`${K}.${value}`)}
+                  </label>
+                </div>
+                {triggers ? (
+                  <div className="radios__conditional" id={conditionalId} hidden={!followUp.shown}>
+                    {followUp.content}
+                  </div>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

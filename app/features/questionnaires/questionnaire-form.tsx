@@ -1,0 +1,304 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useFetcher } from "react-router";
+import type { T } from "~/lib/translate";
+import { CsrfField } from "~/ui/csrf-field";
+import { Field, type FieldError } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import {
+  ANSWER_FIELD,
+  COMMENT_FIELD,
+  stepStateOf,
+  type ElementView,
+  type OtherView,
+  type QuestionError,
+  type QuestionView,
+  type QuestionnaireActionData,
+  type StepState,
+  type StepView,
+} from "./questionnaire-view";
+
+/** An error's text: survey-core's message as it is, or the portal's key translated. */
+const errorText = (t: T, e: QuestionError) => e.message ?? t(e.key ?? "");
+
+/** The error summary's entries: each names its question, since survey-core's messages do not. */
+export function summaryOf(errors: readonly QuestionError[], t: T): FieldError[] {
+  return errors.map((e) => ({ id: e.id, message: `${e.title}: ${errorText(t, e)}` }));
+}
+
+type Live = {
+  state: StepState;
+  errors: ReadonlyMap<string, string>;
+  t: T;
+};
+
+/**
+ * One step of a questionnaire as a plain form: each question in a fieldset with a legend (options) or with a label
+ * (text, list), its hint and error, "required" in words. Without JavaScript the server decides which questions the
+ * answers show; once hydrated, every change is saved in the background and the server's answer shows and hides
+ * the step's questions at once (survey-core stays on the server: it is larger than a whole page may be). The
+ * inputs keep their ids either way, so the error summary's links always find them.
+ */
+export function QuestionnaireForm({ form, errors }: { form: StepView; errors: readonly QuestionError[] }) {
+  const t = useT();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<QuestionnaireActionData>();
+  const { submit } = fetcher;
+  const initial = stepStateOf(form.elements);
+  const state = fetcher.data?.state ?? initial;
+  const announcement = useChangeAnnouncement(state, initial);
+
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const save = () => {
+      const data = new FormData(element);
+      data.set("intent", "save");
+      // Nothing else on the page changes with it: no loader runs again (and none races a Next or Send).
+      void submit(data, { method: "post", defaultShouldRevalidate: false });
+    };
+    element.addEventListener("change", save);
+    return () => element.removeEventListener("change", save);
+  }, [submit]);
+
+  const live: Live = { state, errors: new Map(errors.map((e) => [e.name, errorText(t, e)])), t };
+  const stepText = t("questionnaires.form.step", { step: form.step, steps: form.steps });
+  return (
+    <Form method="post" noValidate className="questionnaire-form" ref={formRef}>
+      <CsrfField />
+      <input type="hidden" name="page" value={form.pageIndex} />
+      {state.visible.map((name) => (
+        <input key={name} type="hidden" name="shown" value={name} />
+      ))}
+      <h2 className="questionnaire-form__step" data-result-heading="" tabIndex={-1}>
+        <span className="questionnaire-form__count">{stepText}</span>
+        {form.title ? <span className="questionnaire-form__page-title">{form.title}</span> : null}
+      </h2>
+      {form.description ? <p className="hint">{form.description}</p> : null}
+      {form.elements.length ? (
+        <Elements elements={form.elements} live={live} />
+      ) : (
+        <p>{t("questionnaires.form.noQuestions")}</p>
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement ? t("questionnaires.form.questionsChanged") : ""}
+      </p>
+      <div className="button-row questionnaire-form__buttons">
+        {/* First in the form, so Enter in a field goes forward. */}
+        <button type="submit" className="button" name="intent" value={form.isLast ? "send" : "next"}>
+          {form.isLast ? t("questionnaires.form.send") : t("questionnaires.form.next")}
+        </button>
+        {form.isFirst ? null : (
+          <button type="submit" className="button button--secondary" name="intent" value="previous">
+            {t("questionnaires.form.previous")}
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** True once the background save has shown or hidden a question (for the polite status line). */
+function useChangeAnnouncement(state: StepState, initial: StepState): boolean {
+  const [changed, setChanged] = useState(false);
+  const key = state.visible.join("\n");
+  const initialKey = initial.visible.join("\n");
+  const last = useRef(initialKey);
+  useEffect(() => {
+    if (key !== last.current) {
+      last.current = key;
+      setChanged(true);
+    }
+  }, [key]);
+  return changed;
+}
+
+function Elements({ elements, live }: { elements: readonly ElementView[]; live: Live }) {
+  return elements.map((e) =>
+    e.kind === "panel" ? (
+      <section key={e.name} className="questionnaire-panel" hidden={!live.state.visible.includes(e.name)}>
+        {e.title ? <h3>{e.title}</h3> : null}
+        {e.description ? <p className="hint">{e.description}</p> : null}
+        <Elements elements={e.elements} live={live} />
+      </section>
+    ) : (
+      <div
+        key={e.name}
+        className="questionnaire-question"
+        data-question={e.name}
+        hidden={!live.state.visible.includes(e.name)}
+      >
+        <Question question={e} live={live} />
+      </div>
+    ),
+  );
+}
+
+/** The question's title and, when it must be answered, "(required)" in words. */
+function QuestionTitle({ q, required, t }: { q: QuestionView; required: boolean; t: T }) {
+  return (
+    <>
+      {q.title}
+      {required ? <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span> : null}
+    </>
+  );
+}
+
+function Question({ question: q, live }: { question: QuestionView; live: Live }) {
+  const { t } = live;
+  const error = live.errors.get(q.name);
+  const required = live.state.required.includes(q.name);
+  const label = <QuestionTitle q={q} required={required} t={t} />;
+  const name = ANSWER_FIELD + q.name;
+  switch (q.kind) {
+    case "text":
+      return (
+        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
+          {(describedBy) => (
+            <input
+              id={q.id}
+              name={name}
+              className={`input${q.inputType === "number" || q.inputType === "date" ? " input--short" : ""}`}
+              // Numbers are typed in a text field (GOV.UK): the number keypad, without the browser's own rules.
+              type={q.inputType === "number" ? "text" : q.inputType}
+              inputMode={q.inputType === "number" ? "decimal" : undefined}
+              defaultValue={q.value}
+              maxLength={q.maxLength ?? undefined}
+              placeholder={q.placeholder ?? undefined}
+              spellCheck={q.inputType === "text" ? undefined : false}
+              aria-required={required || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+      );
+    case "comment":
+      return (
+        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
+          {(describedBy) => (
+            <textarea
+              id={q.id}
+              name={name}
+              className="input textarea"
+              rows={q.rows}
+              defaultValue={q.value}
+              maxLength={q.maxLength ?? undefined}
+              aria-required={required || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+      );
+    case "select":
+      return (
+        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
+          {(describedBy) => (
+            <>
+              <select
+                id={q.id}
+                name={name}
+                className="input"
+                defaultValue={q.value ?? ""}
+                aria-required={required || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy}
+              >
+                <option value="">{q.placeholder}</option>
+                {q.choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} /> : null}
+            </>
+          )}
+        </Field>
+      );
+    case "radios":
+    case "checkboxes":
+      return (
+        <Options q={q} legend={label} error={error}>
+          {q.choices.map((c, i) => {
+            const id = i === 0 ? q.id : `${q.id}-${i + 1}`;
+            const checked = q.kind === "radios" ? q.value === c.value : q.values.includes(c.value);
+            const prefix = q.kind === "radios" ? "radios" : "checkbox";
+            return (
+              <div key={c.value} className={q.kind === "radios" ? "radios__item" : "checkbox"}>
+                <input
+                  className={`${prefix}__input`}
+                  id={id}
+                  name={name}
+                  type={q.kind === "radios" ? "radio" : "checkbox"}
+                  value={c.value}
+                  defaultChecked={checked}
+                />
+                <label className={`${prefix}__label`} htmlFor={id}>
+                  {c.label}
+                </label>
+              </div>
+            );
+          })}
+          {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} /> : null}
+        </Options>
+      );
+    case "unsupported":
+      return (
+        <div className="field questionnaire-question--unsupported">
+          <p className="field__label">{q.title}</p>
+          <p className="hint">{t("questionnaires.form.unsupported")}</p>
+        </div>
+      );
+  }
+}
+
+/** Options in a fieldset with a legend, the GOV.UK way: hint and error after the legend, described by both. */
+function Options({
+  q,
+  legend,
+  error,
+  children,
+}: {
+  q: QuestionView;
+  legend: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { id } = q;
+  const t = useT();
+  const describedBy = [q.description ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
+        <legend className="fieldset__legend">{legend}</legend>
+        {q.description ? (
+          <div className="field__hint" id={`${id}-hint`}>
+            {q.description}
+          </div>
+        ) : null}
+        {error ? (
+          <p className="field__error" id={`${id}-error`}>
+            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
+            {error}
+          </p>
+        ) : null}
+        <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
+          {children}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+/** The text of the "Other (describe)" option. */
+function OtherText({ id, name, other, t }: { id: string; name: string; other: OtherView; t: T }) {
+  return (
+    <div className="questionnaire-question__other">
+      <label className="field__label" htmlFor={`${id}-comment`}>
+        {t("questionnaires.form.otherComment")}
+      </label>
+      <input id={`${id}-comment`} name={COMMENT_FIELD + name} className="input" defaultValue={other.comment} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { T } from "~/lib/translate";
+import { LocalizedLink } from "~/ui/localized-link";
+import type { AnsweredPageView, QuestionnaireListItem } from "./questionnaire-view";
+
+/** Questionnaires are out of use while messaging is in maintenance (spec part 2 §2). */
+export function OutOfUseNotice({ t }: { t: T }) {
+  return (
+    <div className="banner banner--warning questionnaires-out-of-use">
+      <p className="banner__title">{t("questionnaires.maintenance.title")}</p>
+      <div className="banner__content">
+        <p>{t("questionnaires.maintenance.body")}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The link back to the list, styled as a button where it is the page's only way on. */
+export function ListLink({ t, button = false }: { t: T; button?: boolean }) {
+  return (
+    <p>
+      <LocalizedLink to="questionnaireList" className={button ? "button button--secondary" : undefined}>
+        {t("questionnaires.common.backToList")}
+      </LocalizedLink>
+    </p>
+  );
+}
+
+function Items({ items, t, dateKey }: { items: QuestionnaireListItem[]; t: T; dateKey: string }) {
+  return (
+    <ul className="card item-list questionnaire-list">
+      {items.map((q) => (
+        <li key={q.id}>
+          <LocalizedLink to="questionnaire" params={{ id: q.id }}>
+            <strong>{q.title}</strong>
+          </LocalizedLink>
+          <span className="muted">
+            {t(dateKey)} <time dateTime={q.at}>{q.date}</time>
+          </span>
+          {q.inProgress ? (
+            <span className="questionnaire-list__progress">{t("questionnaires.list.inProgress")}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The list's two sections: open tasks (newest first, each a link to its form) and the answered ones. */
+export function QuestionnaireList({
+  open,
+  answered,
+  t,
+}: {
+  open: QuestionnaireListItem[];
+  answered: QuestionnaireListItem[];
+  t: T;
+}) {
+  return (
+    <>
+      <section className="questionnaire-section" aria-labelledby="open-tasks-heading">
+        <h2 id="open-tasks-heading">{t("questionnaires.list.openTasks")}</h2>
+        {open.length ? (
+          <Items items={open} t={t} dateKey="questionnaires.list.received" />
+        ) : (
+          <p className="card card__empty">{t("questionnaires.list.noOpenTasks")}</p>
+        )}
+      </section>
+      <section className="questionnaire-section" aria-labelledby="answers-heading">
+        <h2 id="answers-heading">{t("questionnaires.list.answers")}</h2>
+        {answered.length ? (
+          <Items items={answered} t={t} dateKey="questionnaires.list.answered" />
+        ) : (
+          <p className="card card__empty">{t("questionnaires.list.noAnswers")}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * An answered questionnaire, read-only: the questions shown with the answers, and each answer as text. A page is
+ * headed by its title, or by its step when the survey has several untitled pages.
+ */
+export function AnsweredQuestionnaire({ pages, t }: { pages: AnsweredPageView[]; t: T }) {
+  return pages.map((page, i) => {
+    const heading =
+      page.title ?? (pages.length > 1 ? t("questionnaires.form.step", { step: i + 1, steps: pages.length }) : null);
+    const answers = page.items.length ? (
+      <dl className="summary-list">
+        {page.items.map((item, j) => (
+          <div key={j} className="summary-list__row">
+            <dt>{item.title}</dt>
+            <dd className={item.answer === null ? "muted" : "questionnaire-answers__answer"}>
+              {item.answer ?? t("questionnaires.answered.notAnswered")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    ) : null;
+    return heading ? (
+      <section key={i} className="questionnaire-answers" aria-labelledby={`answers-page-${i}`}>
+        <h2 id={`answers-page-${i}`}>{heading}</h2>
+        {answers}
+      </section>
+    ) : (
+      <div key={i} className="questionnaire-answers">
+        {answers}
+      </div>
+    );
+  });
+}

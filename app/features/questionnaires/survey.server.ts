@@ -1,0 +1,473 @@
+import {
+  Model,
+  NumericValidator,
+  PanelModel,
+  type IElement,
+  type PageModel,
+  type Question,
+  type QuestionBooleanModel,
+  type QuestionCheckboxModel,
+  type QuestionCommentModel,
+  type QuestionRatingModel,
+  type QuestionSelectBase,
+  type QuestionTextModel,
+} from "survey-core";
+// survey-core's own texts (error messages, "Other (describe)", yes and no…) in Finnish and Swedish; English is built in.
+import "survey-core/i18n/finnish";
+import "survey-core/i18n/swedish";
+import type { Lang } from "~/lib/lang";
+import { INVALID_CHARACTERS, isPlainText } from "~/lib/text";
+import {
+  ANSWER_FIELD,
+  COMMENT_FIELD,
+  type AnsweredPageView,
+  type ChoiceView,
+  type ElementView,
+  type OtherView,
+  type QuestionError,
+  type QuestionView,
+  type StepState,
+  type StepView,
+} from "./questionnaire-view";
+
+/**
+ * The SurveyJS definitions of questionnaires (the spec's `questionnaireForm.form`), run with survey-core on the
+ * server: which questions are shown (`visibleIf`), which are required (`isRequired`, `requiredIf`), the validators
+ * and the error messages are all survey-core's, in the page's language. This module only turns a survey page into
+ * a plain form (questionnaire-view.ts) and a posted form back into answers.
+ */
+
+/** The answers of a survey: SurveyJS's `data`, keyed by the questions' value names. */
+export type Answers = Record<string, unknown>;
+
+/** The longest text one answer may be; a survey's answers are stored as one JSON string of at most 100 kB. */
+export const ANSWER_MAX_LENGTH = 10_000;
+
+/** Question types rendered as plain form fields. */
+const RENDERED = new Set(["text", "comment", "radiogroup", "checkbox", "boolean", "dropdown", "rating"]);
+/** Types that hold no answer and are left out (static HTML, calculated values, pictures). */
+const SKIPPED = new Set(["html", "expression", "image", "empty"]);
+/** `inputType`s of text questions rendered as such; any other is a plain text field. */
+const INPUT_TYPES = new Set(["number", "email", "date", "tel", "url"]);
+
+/** The survey of a definition, in the page's language, with the answers so far. */
+export function surveyOf(definition: Record<string, unknown>, lang: Lang, answers: Answers = {}): Model {
+  const model = new Model(definition);
+  model.locale = lang;
+  for (const q of model.getAllQuestions()) {
+    // A browser's number field refuses letters; this form's text field does not, so survey-core's own numeric
+    // validator stands in for the browser (its message, in the survey's language).
+    if (isNumberInput(q) && !q.validators.some((v) => v.getType() === "numericvalidator"))
+      q.validators.push(new NumericValidator());
+  }
+  model.data = answers;
+  return model;
+}
+
+const isNumberInput = (q: Question) => q.getType() === "text" && (q as QuestionTextModel).inputType === "number";
+
+const isRendered = (q: Question) => RENDERED.has(q.getType());
+
+// ---------------------------------------------------------------------------------------------------------------
+// Steps
+
+/** The index of the page to show for a stored one: itself if shown, else the next shown page, else the last. */
+export function resolvePage(model: Model, stored: number): number {
+  const shown = model.pages.filter((p) => p.isVisible).map((p) => model.pages.indexOf(p));
+  if (!shown.length) return 0;
+  return shown.find((i) => i >= stored) ?? shown[shown.length - 1];
+}
+
+/** The shown page after `from`, or null on the last one. */
+export function nextPage(model: Model, from: number): number | null {
+  const i = model.pages.findIndex((p, index) => index > from && p.isVisible);
+  return i < 0 ? null : i;
+}
+
+/** The shown page before `from`, or null on the first one. */
+export function previousPage(model: Model, from: number): number | null {
+  for (let i = Math.min(from, model.pages.length) - 1; i >= 0; i--) if (model.pages[i].isVisible) return i;
+  return null;
+}
+
+/** Whether `index` is a page the form may post from: one of the survey's pages shown with the answers so far. */
+export function isShownPage(model: Model, index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < model.pages.length && model.pages[index].isVisible;
+}
+
+/** One step of the form: the page's questions and panels, shown or not (the browser toggles them with the answers). */
+export function stepView(model: Model, pageIndex: number): StepView {
+  const page: PageModel | undefined = model.pages[pageIndex];
+  const shown = model.visiblePages;
+  const position = page ? shown.indexOf(page) : -1;
+  const ids = fieldIds(model);
+  return {
+    pageIndex,
+    step: Math.max(position, 0) + 1,
+    steps: Math.max(shown.length, 1),
+    title: page?.processedTitle || null,
+    description: page?.locDescription.renderedHtml || null,
+    elements: page ? page.elements.flatMap((e) => elementView(e, ids)) : [],
+    isFirst: previousPage(model, pageIndex) === null,
+    isLast: nextPage(model, pageIndex) === null,
+  };
+}
+
+/** What the step shows with the answers the model has now. */
+export function stepState(model: Model, pageIndex: number): StepState {
+  const visible: string[] = [];
+  const required: string[] = [];
+  const walk = (elements: readonly IElement[]) => {
+    for (const e of elements) {
+      if (e instanceof PanelModel) {
+        if (e.isVisible) visible.push(e.name);
+        walk(e.elements);
+      } else {
+        const q = e as Question;
+        if (SKIPPED.has(q.getType())) continue;
+        if (q.isVisible) visible.push(q.name);
+        if (q.isRequired) required.push(q.name);
+      }
+    }
+  };
+  walk(model.pages[pageIndex]?.elements ?? []);
+  return { visible, required };
+}
+
+/**
+ * Field ids by question name, in the survey's order: `q-` and the name in letters, digits, `-` and `_`, made unique
+ * with a number. The same for every page of the survey, so an error summary's links always find their fields.
+ */
+export function fieldIds(model: Model): Map<string, string> {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const q of model.getAllQuestions()) {
+    const base = `q-${q.name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "question"}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    ids.set(q.name, id);
+  }
+  return ids;
+}
+
+function elementView(element: IElement, ids: Map<string, string>): ElementView[] {
+  if (element instanceof PanelModel)
+    return [
+      {
+        kind: "panel",
+        name: element.name,
+        title: element.processedTitle || null,
+        description: element.locDescription.renderedHtml || null,
+        visible: element.isVisible,
+        elements: element.elements.flatMap((e) => elementView(e, ids)),
+      },
+    ];
+  const q = element as Question;
+  if (SKIPPED.has(q.getType())) return [];
+  return [questionView(q, ids.get(q.name) ?? "q-question")];
+}
+
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+
+function otherOf(q: QuestionSelectBase): OtherView | null {
+  if (!q.hasOther) return null;
+  return { value: String(q.otherItem.value), comment: text(q.otherValue) };
+}
+
+function choicesOf(q: QuestionSelectBase): ChoiceView[] {
+  const selectAll = q.getType() === "checkbox" ? (q as QuestionCheckboxModel).selectAllItem : null;
+  // "Select all" needs a script to tick the others; without one it is left out.
+  return q.visibleChoices.filter((c) => c !== selectAll).map((c) => ({ value: String(c.value), label: c.text }));
+}
+
+function questionView(q: Question, id: string): QuestionView {
+  const base = {
+    name: q.name,
+    id,
+    title: q.processedTitle,
+    description: q.locDescription.renderedHtml || null,
+    required: q.isRequired,
+    visible: q.isVisible,
+  };
+  switch (q.getType()) {
+    case "text": {
+      const t = q as QuestionTextModel;
+      const inputType = INPUT_TYPES.has(t.inputType) ? (t.inputType as "number") : "text";
+      const max = t.getMaxLength();
+      return {
+        ...base,
+        kind: "text",
+        inputType,
+        value: text(t.value),
+        maxLength: max && max > 0 ? max : null,
+        placeholder: t.placeholder || null,
+      };
+    }
+    case "comment": {
+      const c = q as QuestionCommentModel;
+      const max = c.getMaxLength();
+      return {
+        ...base,
+        kind: "comment",
+        value: text(c.value),
+        rows: c.rows || 4,
+        maxLength: max && max > 0 ? max : null,
+      };
+    }
+    case "radiogroup": {
+      const s = q as QuestionSelectBase;
+      const value = s.renderedValue;
+      return {
+        ...base,
+        kind: "radios",
+        type: "radiogroup",
+        choices: choicesOf(s),
+        value: value === undefined || value === null ? null : String(value),
+        other: otherOf(s),
+      };
+    }
+    case "dropdown": {
+      const s = q as QuestionSelectBase;
+      const value = s.renderedValue;
+      return {
+        ...base,
+        kind: "select",
+        choices: choicesOf(s),
+        value: value === undefined || value === null ? null : String(value),
+        placeholder: s.placeholder,
+        other: otherOf(s),
+      };
+    }
+    case "checkbox": {
+      const s = q as QuestionCheckboxModel;
+      const values: unknown[] = Array.isArray(s.renderedValue) ? s.renderedValue : [];
+      return { ...base, kind: "checkboxes", choices: choicesOf(s), values: values.map(String), other: otherOf(s) };
+    }
+    case "boolean": {
+      const b = q as QuestionBooleanModel;
+      return {
+        ...base,
+        kind: "radios",
+        type: "boolean",
+        choices: [
+          { value: "true", label: b.labelTrue },
+          { value: "false", label: b.labelFalse },
+        ],
+        value: b.booleanValue === true ? "true" : b.booleanValue === false ? "false" : null,
+        other: null,
+      };
+    }
+    case "rating": {
+      const r = q as QuestionRatingModel;
+      const items = r.visibleRateValues;
+      const low = r.minRateDescription;
+      const high = r.maxRateDescription;
+      return {
+        ...base,
+        kind: "radios",
+        type: "rating",
+        // The scale's end descriptions go with the end values, so each option reads on its own ("1 – Poor").
+        choices: items.map((item, i) => {
+          const extra = i === 0 ? low : i === items.length - 1 ? high : "";
+          return { value: String(item.value), label: extra ? `${item.text} – ${extra}` : item.text };
+        }),
+        value: r.value === undefined || r.value === null ? null : String(r.value),
+        other: null,
+      };
+    }
+    default:
+      return { ...base, kind: "unsupported", type: q.getType() };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading a posted step
+
+/** A number as people type it ("1,5", "1 200"), or null when it is not one. */
+export function parseNumber(raw: string): number | null {
+  const s = raw.replace(/[\s\u00a0]/g, "").replace(",", ".");
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+type Problem = { name: string; key: string };
+
+/** A posted text: null when empty or not plain text (`problems` says which), at most ANSWER_MAX_LENGTH long. */
+function postedText(form: FormData, field: string, name: string, problems: Problem[]): string | null {
+  const raw = form.get(field);
+  if (typeof raw !== "string" || raw.trim() === "") return null;
+  if (!isPlainText(raw)) {
+    problems.push({ name, key: INVALID_CHARACTERS });
+    return null;
+  }
+  return raw.slice(0, ANSWER_MAX_LENGTH);
+}
+
+/** The posted option's value among the question's options (any of them, whatever is shown), or undefined. */
+function choiceValue(q: QuestionSelectBase, posted: unknown): unknown {
+  if (typeof posted !== "string") return undefined;
+  const items = [...q.choices, q.otherItem, q.noneItem];
+  return items.find((c) => String(c.value) === posted)?.value;
+}
+
+/**
+ * The answers a step's form posts, as survey-core stores them (a question's `valueName`, the "other" text by the
+ * survey's `storeOthersAsComment`), and the keys the step owns: what the step does not post (an unticked box, an
+ * emptied field) is no longer answered. Only options the question has are taken; texts must be plain.
+ */
+export function readStep(
+  definition: Record<string, unknown>,
+  pageIndex: number,
+  form: FormData,
+): { answers: Answers; keys: string[]; problems: Problem[] } {
+  // A survey of its own, without the other answers, so what it holds afterwards is exactly this step's answers.
+  const scratch = new Model(definition);
+  const page = scratch.pages[pageIndex];
+  const problems: Problem[] = [];
+  const keys: string[] = [];
+  for (const q of page?.questions ?? []) {
+    if (!isRendered(q)) continue;
+    keys.push(q.getValueName());
+    const field = ANSWER_FIELD + q.name;
+    switch (q.getType()) {
+      case "text":
+      case "comment": {
+        const value = postedText(form, field, q.name, problems);
+        // Through the survey's data, not the question: a number question would drop what is not a number, and the
+        // customer would neither see it again nor learn why.
+        if (value !== null)
+          scratch.setValue(q.getValueName(), isNumberInput(q) ? (parseNumber(value) ?? value) : value);
+        break;
+      }
+      case "boolean": {
+        const b = q as QuestionBooleanModel;
+        const posted = form.get(field);
+        if (posted === "true") b.booleanValue = true;
+        else if (posted === "false") b.booleanValue = false;
+        break;
+      }
+      case "rating": {
+        const r = q as QuestionRatingModel;
+        const posted = form.get(field);
+        const item = r.visibleRateValues.find((v) => String(v.value) === posted);
+        if (item) r.value = item.value;
+        break;
+      }
+      case "checkbox": {
+        const s = q as QuestionCheckboxModel;
+        const values = [...new Set(form.getAll(field).map((v) => choiceValue(s, v)))].filter((v) => v !== undefined);
+        // "None" excludes the others (a script would untick them).
+        const none = values.find((v) => v === s.noneItem.value);
+        if (values.length) s.value = none !== undefined ? [none] : values;
+        break;
+      }
+      default: {
+        const s = q as QuestionSelectBase;
+        const value = choiceValue(s, form.get(field));
+        if (value !== undefined) s.value = value;
+      }
+    }
+    const s = q as QuestionSelectBase;
+    if ("otherItem" in s && s.hasOther) {
+      if (s.getStoreOthersAsComment()) keys.push(q.getValueName() + scratch.commentSuffix);
+      if (s.isOtherSelected) {
+        const other = postedText(form, COMMENT_FIELD + q.name, q.name, problems);
+        if (other !== null) s.otherValue = other;
+      }
+    }
+  }
+  return { answers: scratch.data as Answers, keys, problems };
+}
+
+/**
+ * The draft after a step: the answers so far with the step's own keys replaced by what the step posted (so an
+ * answer taken back is gone), everything else kept.
+ */
+export function mergeAnswers(previous: Answers, step: { answers: Answers; keys: readonly string[] }): Answers {
+  const merged: Answers = { ...previous };
+  for (const key of step.keys) delete merged[key];
+  return { ...merged, ...step.answers };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation and completion
+
+/** The errors of a page's shown questions, by survey-core (required, requiredIf, validators), one per question. */
+export function pageErrors(model: Model, pageIndex: number): QuestionError[] {
+  const page = model.pages[pageIndex];
+  if (!page || !page.hasErrors(true)) return [];
+  const ids = fieldIds(model);
+  return page.questions
+    .filter((q) => isRendered(q) && q.isVisible && q.errors.length > 0)
+    .map((q) => ({ name: q.name, id: ids.get(q.name) ?? "", title: q.processedTitle, message: q.errors[0].getText() }));
+}
+
+/** The first shown page with errors and its errors, or null when the whole survey may be sent. */
+export function firstInvalidPage(model: Model): { pageIndex: number; errors: QuestionError[] } | null {
+  for (const page of model.visiblePages) {
+    const pageIndex = model.pages.indexOf(page);
+    const errors = pageErrors(model, pageIndex);
+    if (errors.length) return { pageIndex, errors };
+  }
+  return null;
+}
+
+/** The step's problems that are not survey-core's (text that is not plain) as field errors. */
+export function problemErrors(model: Model, problems: readonly Problem[]): QuestionError[] {
+  const ids = fieldIds(model);
+  return problems.map((p) => ({
+    name: p.name,
+    id: ids.get(p.name) ?? "",
+    title: model.getQuestionByName(p.name)?.processedTitle ?? p.name,
+    key: p.key,
+  }));
+}
+
+/**
+ * The answers to send, as the JSON string `AnswerQuestionnaire` takes: the survey completed by survey-core, which
+ * clears the answers of questions no longer shown (its `clearInvisibleValues`, "onComplete" by default).
+ */
+export function completedAnswers(model: Model): string {
+  model.doComplete();
+  return JSON.stringify(model.data);
+}
+
+/** survey-core's "could not save" text in the survey's language (the spec's data-saving error). */
+export function savingErrorText(model: Model): string {
+  return model.getLocalizationString("savingDataError");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Read-only view
+
+/** The saved answers as text, page by page: every shown question (html and the like aside) and its answer. */
+export function answeredView(model: Model): AnsweredPageView[] {
+  return model.visiblePages.map((page) => ({
+    title: page.processedTitle || null,
+    items: page.questions
+      .filter((q) => q.isVisible && !SKIPPED.has(q.getType()))
+      .map((q) => ({ title: q.processedTitle, answer: displayValue(q) })),
+  }));
+}
+
+function displayValue(q: Question): string | null {
+  if (q.isEmpty()) return null;
+  const shown: unknown = q.getDisplayValue(true);
+  if (Array.isArray(shown)) return shown.map(String).join(", ");
+  if (shown === null || shown === undefined || shown === "") return null;
+  return typeof shown === "object" ? JSON.stringify(shown) : String(shown);
+}
+
+/** Saved answers read back: a JSON object, or none at all for anything else. */
+export function parseAnswers(json: string | null): Answers {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Answers) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,485 @@
+/**
+ * The questionnaire pages through the real request handler and database: the list's two sections, the two-step
+ * pre-visit form without JavaScript (errors by survey-core, a draft at every step that a new session finds, Send
+ * saving the answers as a JSON string), the read-only view, 404s, the children's brand, maintenance, CSRF, a failed
+ * save, and the invitation linked from its thread.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newCsrfCookieValue } from "~/.server/csrf";
+import * as s from "~/.server/db/schema";
+import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
+import { logger } from "~/.server/logger";
+import type { Person } from "~/.server/session";
+import { sendAsBrowser, type SendOptions } from "./request-handler";
+import { FIXED_NOW, login, useTestDatabase } from "./test-db";
+
+// The answer call, with a switch to make it fail as an unreachable messaging backend would.
+const failing = vi.hoisted(() => ({ answer: false }));
+vi.mock("~/features/messaging/questionnaire-answers.server", async (original) => {
+  const actual = await original<typeof import("~/features/messaging/questionnaire-answers.server")>();
+  return {
+    ...actual,
+    answerQuestionnaire: (...args: Parameters<typeof actual.answerQuestionnaire>) => {
+      if (failing.answer) throw new Error("messaging backend unreachable");
+      return actual.answerQuestionnaire(...args);
+    },
+  };
+});
+
+const t = useTestDatabase();
+const csrfCookie = newCsrfCookieValue();
+/** A request as the browser sends it; the page's text without React's markers between adjacent texts. */
+const send = async (method: string, url: string, options: SendOptions = {}) => {
+  const sent = await sendAsBrowser(csrfCookie, method, url, options);
+  return { ...sent, text: sent.text.replace(/<!-- -->/g, "") };
+};
+
+afterEach(() => {
+  failing.answer = false;
+  vi.restoreAllMocks();
+});
+
+// --- helpers -----------------------------------------------------------------------------------------------------
+
+async function invitationId(person: Person, title: string): Promise<number> {
+  const [row] = await t.db
+    .select({ id: s.questionnaireInvitations.id })
+    .from(s.questionnaireInvitations)
+    .where(and(eq(s.questionnaireInvitations.personId, person.id), eq(s.questionnaireInvitations.title, title)));
+  return row.id;
+}
+
+async function newInvitation(person: Person, values: Partial<typeof s.questionnaireInvitations.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(s.questionnaireInvitations)
+    .values({ personId: person.id, title: "Esitiedot", createdAt: FIXED_NOW, form: PRE_VISIT_FORM, ...values })
+    .returning({ id: s.questionnaireInvitations.id });
+  return row.id;
+}
+
+const invitation = async (id: number) =>
+  (await t.db.select().from(s.questionnaireInvitations).where(eq(s.questionnaireInvitations.id, id)))[0];
+const draftOf = async (id: number) =>
+  (await t.db.select().from(s.questionnaireDrafts).where(eq(s.questionnaireDrafts.invitationId, id)))[0];
+
+/** A step's form as the browser posts it: the step, the questions it showed, the answers, the button pressed. */
+function stepForm(intent: string, page: number, shown: string[], answers: Record<string, string | string[]>) {
+  const form = new FormData();
+  form.append("page", String(page));
+  for (const name of shown) form.append("shown", name);
+  for (const [name, value] of Object.entries(answers))
+    for (const v of Array.isArray(value) ? value : [value]) form.append(`answer:${name}`, v);
+  form.append("intent", intent);
+  return form;
+}
+
+const STEP_1 = ["height", "weight", "smoking", "alcohol"];
+const STEP_2 = ["conditions", "allergies", "medication", "generalHealth", "other"];
+
+/** The opening tag of the element with this id. */
+const tagOf = (html: string, id: string) => html.match(new RegExp(`<[a-z]+ [^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+/** The question's block (its wrapper div) on the form. */
+const questionBlock = (html: string, name: string) => {
+  const start = html.indexOf(`data-question="${name}"`);
+  return start < 0 ? "" : html.slice(html.lastIndexOf("<div", start), html.indexOf('data-question="', start + 1));
+};
+const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+
+// --- the list ----------------------------------------------------------------------------------------------------
+
+describe("the questionnaire list", () => {
+  it("shows Maija's open task as a link and her answer with its date, and logs the read", async () => {
+    const maija = t.person("patient");
+    const open = await invitationId(maija, "Esitietolomake");
+    const answered = await invitationId(maija, "Tyytyväisyyskysely");
+    const page = await send("GET", "/en/questionnaires", { session: await login(maija) });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<h1>Questionnaires<\/h1>/);
+    const [openSection, rest] = page.text.split('id="answers-heading"');
+    const answerSection = rest.slice(0, rest.indexOf("</section>"));
+    expect(openSection).toContain('<h2 id="open-tasks-heading">Open tasks</h2>');
+    expect(openSection).toMatch(
+      new RegExp(`<a href="/en/questionnaires/${open}"[^>]*><strong>Esitietolomake</strong>`),
+    );
+    expect(openSection).toMatch(/Received <time dateTime="2026-11-18T11:40:00.000Z">18 November 2026<\/time>/);
+    expect(answerSection).toContain(">Answers</h2>");
+    expect(answerSection).toMatch(
+      new RegExp(`<a href="/en/questionnaires/${answered}"[^>]*><strong>Tyytyväisyyskysely</strong>`),
+    );
+    expect(answerSection).toMatch(/Answered <time dateTime="[^"]+">2 October 2026<\/time>/);
+    expect(answerSection).not.toContain("Esitietolomake");
+    const logged = await t.db
+      .select()
+      .from(s.accessLog)
+      .where(and(eq(s.accessLog.subjectId, maija.id), eq(s.accessLog.resource, "questionnaires")));
+    expect(logged).toHaveLength(1);
+
+    const fi = await send("GET", "/fi/kyselyt", { session: await login(maija) });
+    expect(fi.text).toContain("Avoimet tehtävät");
+    expect(fi.text).toContain(`href="/fi/kyselyt/${open}"`);
+  });
+
+  it("lists open tasks newest first, marks one in progress, and says so when a section is empty", async () => {
+    const sanna = t.person("newCustomer");
+    const session = await login(sanna);
+    const empty = await send("GET", "/en/questionnaires", { session });
+    expect(empty.text).toContain("You have no questionnaires to fill in.");
+    expect(empty.text).toContain("You have not answered any questionnaires yet.");
+    const sv = await send("GET", "/sv/rundfraga", { session });
+    expect(sv.text).toContain("Du har inga enkäter att fylla i.");
+
+    const older = await newInvitation(sanna, {
+      title: "Vanhempi",
+      createdAt: new Date(FIXED_NOW.getTime() - 86_400_000),
+    });
+    const newer = await newInvitation(sanna, { title: "Uudempi" });
+    await t.db
+      .insert(s.questionnaireDrafts)
+      .values({ invitationId: older, answers: { height: 170 }, updatedAt: FIXED_NOW });
+    const list = await send("GET", "/en/questionnaires", { session });
+    const text = textOf(list.text);
+    expect(text.indexOf("Uudempi")).toBeLessThan(text.indexOf("Vanhempi"));
+    expect(list.text.match(/In progress – your answers so far are saved/g)).toHaveLength(1);
+    expect(list.text).toContain(`href="/en/questionnaires/${newer}"`);
+    expect(list.text).toContain("You have not answered any questionnaires yet.");
+  });
+});
+
+// --- the form ----------------------------------------------------------------------------------------------------
+
+describe("the pre-visit questionnaire without JavaScript", () => {
+  it("goes step by step with survey-core's errors, keeps a draft a new session finds, and sends JSON", async () => {
+    const maija = t.person("patient");
+    const id = await invitationId(maija, "Esitietolomake");
+    const url = `/en/questionnaires/${id}`;
+    const first = await login(maija);
+
+    // Step 1: labels and legends, "required" in words, the smoking follow-up hidden.
+    const step1 = await send("GET", url, { session: first });
+    expect(step1.status).toBe(200);
+    expect(step1.text).toContain("<title>Esitietolomake – Step 1 of 2 – Solmu</title>");
+    expect(step1.text).toMatch(/<h2 class="questionnaire-form__step"[^>]*><span[^>]*>Step 1 of 2<\/span>/);
+    expect(step1.text).toMatch(
+      /<label class="field__label" for="q-height">Height \(cm\)<span class="questionnaire-question__required"> \(required\)<\/span><\/label>/,
+    );
+    expect(step1.text).toMatch(/<label class="field__label" for="q-weight">Weight \(kg\)<\/label>/);
+    expect(step1.text).toMatch(/<fieldset class="fieldset"[^>]*><legend class="fieldset__legend">Do you smoke\?/);
+    expect(tagOf(step1.text, "q-height")).toContain('inputMode="decimal"');
+    expect(step1.text).toMatch(/<select id="q-alcohol" name="answer:alcohol"/);
+    expect(questionBlock(step1.text, "cigarettesPerDay")).toMatch(/^<div[^>]*hidden=""/);
+    expect(questionBlock(step1.text, "height")).not.toContain("hidden");
+    expect(step1.text).toContain('value="next"');
+    expect(step1.text).not.toContain('value="previous"');
+
+    // Next without the required height: 400, the summary linking to the field, the typed answer kept.
+    const missing = await send("POST", url, {
+      session: first,
+      form: stepForm("next", 0, STEP_1, { smoking: "never" }),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain("<title>Error: Esitietolomake – Step 1 of 2 – Solmu</title>");
+    expect(missing.text).toMatch(/<div class="error-summary" role="alert"/);
+    expect(missing.text).toContain('<a href="#q-height">Height (cm): Response required.</a>');
+    expect(missing.text).toMatch(/<p class="field__error" id="q-height-error">/);
+    expect(tagOf(missing.text, "q-smoking")).toContain("checked");
+    expect(await draftOf(id)).toMatchObject({ page: 0, answers: { smoking: "never" } });
+
+    // A number out of range: the definition's validator, in Finnish on the Finnish page.
+    const range = await send("POST", `/fi/kyselyt/${id}`, {
+      session: first,
+      form: stepForm("next", 0, STEP_1, { height: "20", smoking: "never" }),
+    });
+    expect(range.status).toBe(400);
+    expect(range.text).toMatch(/<a href="#q-height">Pituus \(cm\): [^<]*50[^<]*250/);
+
+    // Smoking: the follow-up appears, shown again rather than refused.
+    const more = await send("POST", url, {
+      session: first,
+      form: stepForm("next", 0, STEP_1, { height: "170", smoking: "yes" }),
+    });
+    expect(more.status).toBe(200);
+    expect(more.text).toContain("Your answers added questions to this step.");
+    expect(more.text).not.toContain("error-summary");
+    expect(questionBlock(more.text, "cigarettesPerDay")).not.toContain("hidden");
+    expect(tagOf(more.text, "q-height")).toContain('value="170"');
+
+    // Valid: on to step 2, kept as a draft.
+    const next = await send("POST", url, {
+      session: first,
+      form: stepForm("next", 0, [...STEP_1, "cigarettesPerDay"], {
+        height: "170",
+        smoking: "yes",
+        cigarettesPerDay: "5",
+      }),
+    });
+    expect(next.status).toBe(302);
+    expect(next.location).toBe(url);
+    expect(await draftOf(id)).toMatchObject({ page: 1, answers: { height: 170, smoking: "yes", cigarettesPerDay: 5 } });
+
+    const step2 = await send("GET", url, { session: first });
+    expect(step2.text).toContain("Step 2 of 2");
+    expect(step2.text).toMatch(/<legend class="fieldset__legend">Do you take medicines regularly\?/);
+    expect(step2.text).toContain('value="send"');
+    expect(step2.text).toContain('value="previous"');
+
+    // Part of step 2, then Previous: kept too, and step 1 shows the answers given.
+    const back = await send("POST", url, {
+      session: first,
+      form: stepForm("previous", 1, STEP_2, { conditions: ["asthma"], medication: "true" }),
+    });
+    expect(back.status).toBe(302);
+    expect(await draftOf(id)).toMatchObject({
+      page: 0,
+      answers: { height: 170, conditions: ["asthma"], medication: true },
+    });
+    const again = await send("GET", url, { session: first });
+    expect(again.text).toContain("Step 1 of 2");
+    expect(tagOf(again.text, "q-height")).toContain('value="170"');
+    expect(tagOf(again.text, "q-cigarettesPerDay")).toContain('value="5"');
+    expect(
+      await send("POST", url, {
+        session: first,
+        form: stepForm("next", 0, [...STEP_1, "cigarettesPerDay"], {
+          height: "170",
+          smoking: "yes",
+          cigarettesPerDay: "5",
+        }),
+      }),
+    ).toMatchObject({ status: 302 });
+
+    // A new session (logged in again, as after an expired one) finds step 2 with the answers.
+    const second = await login(maija);
+    const restored = await send("GET", url, { session: second });
+    expect(restored.text).toContain("Step 2 of 2");
+    expect(tagOf(restored.text, "q-conditions-2")).toContain("checked");
+    expect(tagOf(restored.text, "q-medication")).toContain("checked");
+    expect(questionBlock(restored.text, "medicines")).not.toContain("hidden");
+
+    // Send with the medicines missing: their error; then everything.
+    const shown2 = [...STEP_2, "medicines"];
+    const incomplete = await send("POST", url, {
+      session: second,
+      form: stepForm("send", 1, shown2, { conditions: ["asthma"], medication: "true", generalHealth: "4" }),
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.text).toContain('<a href="#q-medicines">Which medicines do you take?: Response required.</a>');
+    expect((await invitation(id)).answeredAt).toBeNull();
+
+    const sent = await send("POST", url, {
+      session: second,
+      form: stepForm("send", 1, shown2, {
+        conditions: ["asthma"],
+        medication: "true",
+        medicines: "Ventoline tarvittaessa",
+        generalHealth: "4",
+      }),
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe(url);
+    expect(sent.setCookie).toContain("flash");
+    const row = await invitation(id);
+    expect(typeof row.answers).toBe("string");
+    expect(JSON.parse(row.answers!)).toEqual({
+      height: 170,
+      smoking: "yes",
+      cigarettesPerDay: 5,
+      conditions: ["asthma"],
+      medication: true,
+      medicines: "Ventoline tarvittaessa",
+      generalHealth: 4,
+    });
+    expect(row.answeredAt).toEqual(FIXED_NOW);
+    expect(await draftOf(id)).toBeUndefined();
+    const writes = await t.db
+      .select()
+      .from(s.accessLog)
+      .where(and(eq(s.accessLog.resource, "questionnaire"), eq(s.accessLog.resourceId, String(id))));
+    expect(writes.filter((w) => w.action === "write")).toHaveLength(1);
+    expect(writes.filter((w) => w.action === "read").length).toBeGreaterThan(0);
+
+    // Read-only: the answers as text, no fields; a second Send changes nothing.
+    const readOnly = await send("GET", url, { session: second });
+    expect(readOnly.status).toBe(200);
+    expect(readOnly.text).not.toMatch(/<input[^>]*name="answer:/);
+    expect(readOnly.text).not.toContain("questionnaire-form");
+    expect(readOnly.text).toMatch(/<dt>Which medicines do you take\?<\/dt><dd[^>]*>Ventoline tarvittaessa<\/dd>/);
+    expect(readOnly.text).toMatch(/<dt>Do you smoke\?<\/dt><dd[^>]*>Yes<\/dd>/);
+    expect(readOnly.text).toMatch(/<dt>Do you have any of these conditions\?<\/dt><dd[^>]*>Asthma<\/dd>/);
+    expect(readOnly.text).toMatch(/<dt>Weight \(kg\)<\/dt><dd class="muted">Not answered<\/dd>/);
+    expect(readOnly.text).toContain("The answers can no longer be changed.");
+    const twice = await send("POST", url, {
+      session: second,
+      form: stepForm("send", 1, shown2, { conditions: ["diabetes"], medication: "false", generalHealth: "1" }),
+    });
+    expect(twice.status).toBe(302);
+    expect((await invitation(id)).answers).toBe(row.answers);
+  });
+
+  it("goes back to an earlier step that Send finds incomplete", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki);
+    const session = await login(erkki);
+    // A draft on step 2 whose step 1 lacks the height (a definition changed, or a forged post).
+    await t.db
+      .insert(s.questionnaireDrafts)
+      .values({ invitationId: id, answers: { smoking: "never" }, page: 1, updatedAt: FIXED_NOW });
+    const sent = await send("POST", `/en/questionnaires/${id}`, {
+      session,
+      form: stepForm("send", 1, STEP_2, { conditions: ["none"], medication: "false", generalHealth: "3" }),
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.text).toContain("Step 1 of 2");
+    expect(sent.text).toContain('<a href="#q-height">Height (cm): Response required.</a>');
+    expect(await draftOf(id)).toMatchObject({ page: 0, answers: { smoking: "never", conditions: ["none"] } });
+  });
+
+  it("keeps the browser's background save on its own step only", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki);
+    const session = await login(erkki);
+    const saved = await send("POST", `/en/questionnaires/${id}`, {
+      session,
+      form: stepForm("save", 0, STEP_1, { height: "180", smoking: "quit" }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await draftOf(id)).toMatchObject({ page: 0, answers: { height: 180, smoking: "quit" } });
+    // Next has moved on meanwhile: a late background save of step 1 does not take the draft back.
+    await t.db.update(s.questionnaireDrafts).set({ page: 1 }).where(eq(s.questionnaireDrafts.invitationId, id));
+    await send("POST", `/en/questionnaires/${id}`, {
+      session,
+      form: stepForm("save", 0, STEP_1, { height: "100", smoking: "quit" }),
+    });
+    expect(await draftOf(id)).toMatchObject({ page: 1, answers: { height: 180 } });
+  });
+
+  it("sends a questionnaire whose definition has no questions as an empty answer", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki, { form: {} });
+    const session = await login(erkki);
+    const page = await send("GET", `/en/questionnaires/${id}`, { session });
+    expect(page.text).toContain("This questionnaire has no questions.");
+    expect(page.text).toContain('value="send"');
+    const sent = await send("POST", `/en/questionnaires/${id}`, { session, form: stepForm("send", 0, [], {}) });
+    expect(sent.status).toBe(302);
+    expect(await invitation(id)).toMatchObject({ answers: "{}", answeredAt: FIXED_NOW });
+  });
+
+  it("shows survey-core's data-saving error when saving fails, reports it and keeps the answers", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki, {
+      form: { elements: [{ type: "comment", name: "note", title: "Note", isRequired: true }] },
+    });
+    const session = await login(erkki);
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+    failing.answer = true;
+    const sent = await send("POST", `/fi/kyselyt/${id}`, {
+      session,
+      form: stepForm("send", 0, ["note"], { note: "Hei" }),
+    });
+    expect(sent.status).toBe(500);
+    expect(sent.text).toContain("Tapahtui virhe, emmekä voineet tallentaa kyselyn tietoja.");
+    expect(tagOf(sent.text, "q-note")).toBeTruthy();
+    expect(sent.text).toContain(">Hei</textarea>");
+    expect(errors).toHaveBeenCalledWith("unexpected error", expect.objectContaining({ where: "questionnaireAction" }));
+    expect((await invitation(id)).answeredAt).toBeNull();
+    expect(await draftOf(id)).toMatchObject({ answers: { note: "Hei" } });
+  });
+});
+
+// --- not found, brand, maintenance, CSRF --------------------------------------------------------------------------
+
+describe("who may see a questionnaire", () => {
+  it("answers 404 with the spec's message and a button to the list for another person's, unknown or bad ids", async () => {
+    const maija = t.person("patient");
+    const foreign = await newInvitation(t.person("senior"), { title: "Erkin kysely" });
+    const session = await login(maija);
+    for (const id of [String(foreign), "99999", "abc", "012", "1.5", "2147483648"]) {
+      const page = await send("GET", `/en/questionnaires/${id}`, { session });
+      expect(page.status, id).toBe(404);
+      expect(page.text, id).toContain("<h1>Questionnaire was not found.</h1>");
+      expect(page.text, id).toMatch(
+        /<a[^>]*href="\/en\/questionnaires"[^>]*class="button button--secondary"|<a[^>]*class="button button--secondary"[^>]*href="\/en\/questionnaires"/,
+      );
+      expect(page.text, id).not.toContain("Erkin kysely");
+    }
+    const fi = await send("GET", `/fi/kyselyt/${foreign}`, { session });
+    expect(fi.text).toContain("Kyselyä ei löytynyt.");
+    const post = await send("POST", `/en/questionnaires/${foreign}`, {
+      session,
+      form: stepForm("next", 0, STEP_1, { height: "170", smoking: "never" }),
+    });
+    expect(post.status).toBe(404);
+    expect(await draftOf(foreign)).toBeUndefined();
+  });
+
+  it("does not exist in the children's brand, and needs a login", async () => {
+    const session = await login(t.person("patient"));
+    const id = await invitationId(t.person("patient"), "Tyytyväisyyskysely");
+    const host = "pikkujatti.localhost:3000";
+    expect((await send("GET", "/fi/kyselyt", { session, host })).status).toBe(404);
+    expect((await send("GET", `/fi/kyselyt/${id}`, { session, host })).status).toBe(404);
+    const anonymous = await send("GET", "/fi/kyselyt");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toMatch(/^\/fi\/kirjaudu/);
+  });
+
+  it("says the surveys are out of use in maintenance, and takes no answers", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki);
+    const session = await login(erkki);
+    await t.db
+      .insert(s.messagingStatus)
+      .values({ id: 1, maintenance: true })
+      .onConflictDoUpdate({
+        target: s.messagingStatus.id,
+        set: { maintenance: true },
+      });
+    try {
+      const list = await send("GET", "/en/questionnaires", { session });
+      expect(list.text).toContain("Surveys are temporarily out of use.");
+      expect(list.text).not.toContain("Esitiedot");
+      expect((await send("GET", "/fi/kyselyt", { session })).text).toContain(
+        "Kyselyt ovat tilapäisesti poissa käytöstä.",
+      );
+      expect((await send("GET", "/sv/rundfraga", { session })).text).toContain("Enkäterna är tillfälligt ur bruk.");
+      const page = await send("GET", `/en/questionnaires/${id}`, { session });
+      expect(page.text).toContain("Surveys are temporarily out of use.");
+      expect(page.text).not.toContain('name="answer:height"');
+      const post = await send("POST", `/en/questionnaires/${id}`, {
+        session,
+        form: stepForm("next", 0, STEP_1, { height: "170", smoking: "never" }),
+      });
+      expect(post.status).toBe(503);
+      expect(await draftOf(id)).toBeUndefined();
+    } finally {
+      await t.db.update(s.messagingStatus).set({ maintenance: false }).where(eq(s.messagingStatus.id, 1));
+    }
+  });
+
+  it("refuses a post without the CSRF token", async () => {
+    const erkki = t.person("senior");
+    const id = await newInvitation(erkki);
+    const post = await send("POST", `/en/questionnaires/${id}`, {
+      session: await login(erkki),
+      csrf: false,
+      form: stepForm("next", 0, STEP_1, { height: "170", smoking: "never" }),
+    });
+    expect(post.status).toBe(403);
+    expect(await draftOf(id)).toBeUndefined();
+  });
+});
+
+describe("an invitation in a thread", () => {
+  it("links to the questionnaire page", async () => {
+    const maija = t.person("patient");
+    const id = await invitationId(maija, "Esitietolomake");
+    const [thread] = await t.db
+      .select({ id: s.threads.id })
+      .from(s.threads)
+      .where(and(eq(s.threads.personId, maija.id), eq(s.threads.title, "Ravitsemusneuvonta")));
+    const page = await send("GET", `/fi/viestit/${thread.id}`, { session: await login(maija) });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(new RegExp(`<a href="/fi/kyselyt/${id}"[^>]*>Kysely: Esitietolomake</a>`));
+  });
+});

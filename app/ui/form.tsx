@@ -11,7 +11,7 @@ export type FieldError = { id: string; message: string };
  * change is a navigation for the router, which would drop the action's answer, and with it the errors, before
  * the user has changed anything. The errors stay until the form is sent again.
  */
-export function ErrorSummary({ errors }: { errors: FieldError[] }) {
+export function ErrorSummary({ errors, title }: { errors: FieldError[]; title?: string }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   // Focus when the errors change, not on every render of the page (which would pull focus away from a field).
@@ -23,7 +23,7 @@ export function ErrorSummary({ errors }: { errors: FieldError[] }) {
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
       <h2 className="error-summary__title" id="error-summary-title">
-        {t("common.form.errorSummaryTitle")}
+        {title ?? t("common.form.errorSummaryTitle")}
       </h2>
       <ul className="error-summary__list">
         {errors.map((e) => (

@@ -1,18 +1,9 @@
-import {
-  Fragment,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { Fragment, useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import type { T } from "~/lib/translate";
 import { CsrfField } from "~/ui/csrf-field";
-import { Field } from "~/ui/form";
+import { ErrorSummary, Field } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -108,7 +99,7 @@ export function RenewalView({ page, answer }: { page: RenewalPage; answer: Renew
   return (
     <div className="narrow renewal">
       <PageTitle title={title} hasErrors={summary.entries.length > 0} />
-      <RenewalErrorSummary title={summary.title} entries={summary.entries} />
+      <ErrorSummary title={summary.title} errors={summary.entries} />
       <h1>{title}</h1>
       {body}
       <p>
@@ -158,42 +149,6 @@ function summaryOf(errors: RenewalErrors, tooLong: boolean, prescriptions: Renew
     entries.push({ id: fieldName("why", prescriptions[0].id), message: t(`${K}.errors.tooLongTogether`) });
   const missing = Object.values(errors).includes("missing");
   return { title: t(missing ? `${K}.errors.title` : "common.form.errorSummaryTitle"), entries };
-}
-
-/**
- * The GOV.UK error summary with a title of its own (app/ui/form.tsx's ErrorSummary has a fixed one): above the
- * heading, focused when its errors change once hydrated; a link moves focus to its field without a navigation.
- */
-function RenewalErrorSummary({ title, entries }: { title: string; entries: { id: string; message: string }[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const key = entries.map((e) => `${e.id}:${e.message}`).join("|");
-  useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
-  if (!entries.length) return null;
-  const focusField = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    const field = document.getElementById(id);
-    if (!field) return;
-    event.preventDefault();
-    (field.closest(".field") ?? field).scrollIntoView({ block: "start" });
-    field.focus({ preventScroll: true });
-  };
-  return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 className="error-summary__title" id="error-summary-title">
-        {title}
-      </h2>
-      <ul className="error-summary__list">
-        {entries.map((e) => (
-          <li key={e.id}>
-            <a href={`#${e.id}`} onClick={(event) => focusField(event, e.id)}>
-              {e.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 /**

@@ -24,7 +24,7 @@ import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
 import { TEXTS_VERSION, getLang, i18nextMiddleware } from "./.server/i18n";
 import { textGroupsOf, textsUrl } from "./lib/text-groups";
-import { flashContext, sessionMiddleware } from "./.server/middleware";
+import { analyticsMarkersContext, flashContext, sessionMiddleware } from "./.server/middleware";
 import { PageTexts } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
@@ -32,8 +32,9 @@ import { useNonce } from "./ui/nonce";
 import { useRootData, type RootData } from "./ui/root-data";
 import { ErrorView } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
+import { useAnalyticsEvents } from "./ui/analytics";
 import { useFocusAfterSubmission } from "./ui/result-focus";
-import type { Feature } from "#brands/index";
+import { customerServicePhone, type Feature } from "#brands/index";
 import { db } from "./.server/db/client";
 import { unreadMessagesOf } from "./features/messaging/messaging.server";
 import { isRoutePath } from "./route-table";
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const flash = context.get(flashContext);
   flash.shown = !!flash.flash;
+  // The one-time analytics markers are read here; the root middleware clears their cookies.
+  context.get(analyticsMarkersContext).read = true;
   const brand = info.brand;
   const valid = session.status === "valid" ? session : null;
   const user = valid?.user ?? null;
@@ -74,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: brand.id,
       name: brand.name,
       businessName: brand.businessName,
-      customerServicePhone: brand.customerServicePhone,
+      customerServicePhone: customerServicePhone(brand, info.environment),
       links: brand.links,
       hiddenPages: brand.hiddenPages,
       logo: { url: LOGOS[brand.id], height: brand.logo.height, width: brand.logo.width },
@@ -97,6 +100,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sentry: env().sentryDsn ? { dsn: env().sentryDsn!, environment: info.environment } : null,
     origin: info.origin,
     analyticsConsent: info.analyticsConsent,
+    analyticsEvents:
+      info.analyticsConsent === true && (info.analyticsMarkers.consentSaved || info.analyticsMarkers.loginType)
+        ? info.analyticsMarkers
+        : null,
+    sessionScope: info.sessionScope,
   } satisfies RootData;
 }
 
@@ -199,15 +207,18 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const data = useRootData()!;
   useFocusAfterSubmission();
+  useAnalyticsEvents();
+  // A booking started from the mobile app shows the page alone: no header or footer (spec part 1 §2, §3).
+  const inApp = data.sessionScope === "in-app-booking";
   return (
     <>
       <AnalyticsConsentBanner />
-      <Header root={data} />
+      {inApp ? null : <Header root={data} />}
       <main id="main" className="main container" tabIndex={-1}>
         <FlashMessage flash={data.flash} />
         {children}
       </main>
-      <Footer root={data} />
+      {inApp ? null : <Footer root={data} />}
       {data.session ? (
         <Suspense fallback={null}>
           <SessionExpiryWarnings expiresAt={data.session.expiresAt} serverNow={data.session.now} />

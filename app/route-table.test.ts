@@ -167,6 +167,18 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
   },
   questionnaireList: { fi: "/fi/kyselyt", sv: "/sv/rundfraga", en: "/en/questionnaires" },
   questionnaire: { fi: "/fi/kyselyt/5", sv: "/sv/rundfraga/5", en: "/en/questionnaires/5" },
+  help: { fi: "/fi/ohjeita", sv: "/sv/ohjeita", en: "/en/ohjeita" },
+  eula: { fi: "/fi/eula", sv: "/sv/eula", en: "/en/eula" },
+  newCustomer: { fi: "/fi/uusi-asiakas", sv: "/sv/ny-kund", en: "/en/new-customer" },
+  chatMoved: { fi: "/fi/pikkutsatti", sv: "/sv/pikkutsatti", en: "/en/pikkutsatti" },
+  chatMovedPayment: { fi: "/fi/pikkutsatti/maksu", sv: "/sv/pikkutsatti/betalning", en: "/en/pikkutsatti/payment" },
+  childrensService: {
+    fi: "/fi/kirjautumattomat-kayttajat/pikkutsatti",
+    sv: "/sv/anonyma-anvandare/pikkutsatti",
+    en: "/en/anonymous-users/pikkutsatti",
+  },
+  sicknessFund: { fi: "/fi/sairauskassa", sv: "/sv/sairauskassa", en: "/en/sairauskassa" },
+  sicknessFundTab: { fi: "/fi/sairauskassa/ohjeet", sv: "/sv/sairauskassa/ohjeet", en: "/en/sairauskassa/ohjeet" },
 };
 
 /** Parameters of the pages that take them, as used in EXPECTED. */
@@ -195,6 +207,7 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   certificatePdf: { id: "5" },
   prescriptionRenewal: { ids: "3,4" },
   questionnaire: { id: "5" },
+  sicknessFundTab: { tab: "ohjeet" },
 };
 
 /** Temporarily gives the login page a `:param` in its paths; the table has no parameterised page today. */

@@ -355,6 +355,47 @@ export const routeTable = [
     file: "routes/payments/pay-visit.tsx",
     paths: { fi: "maksa-kaynti", sv: "betala-besok", en: "pay-visit" },
   },
+  // General pages (spec part 1 §2 "Other pages"). The help page is Finnish only: its sv and en paths answer 404.
+  { id: "help", file: "routes/info/help.tsx", paths: { fi: "ohjeita", sv: "ohjeita", en: "ohjeita" } },
+  { id: "eula", file: "routes/info/eula.tsx", paths: { fi: "eula", sv: "eula", en: "eula" } },
+  {
+    // The welcome of a logged-in person with no events yet (the front page sends them here).
+    id: "newCustomer",
+    file: "routes/info/new-customer.tsx",
+    paths: { fi: "uusi-asiakas", sv: "ny-kund", en: "new-customer" },
+  },
+  // The chat has moved to the mobile app (feature `pikkutsatti`): the menu's page, the link of a chat's payment,
+  // and the anonymous children's-service page.
+  {
+    id: "chatMoved",
+    file: "routes/info/chat-moved.tsx",
+    paths: { fi: "pikkutsatti", sv: "pikkutsatti", en: "pikkutsatti" },
+  },
+  {
+    id: "chatMovedPayment",
+    file: "routes/info/chat-moved.tsx",
+    paths: { fi: "pikkutsatti/maksu", sv: "pikkutsatti/betalning", en: "pikkutsatti/payment" },
+  },
+  {
+    id: "childrensService",
+    file: "routes/info/childrens-service.tsx",
+    paths: {
+      fi: "kirjautumattomat-kayttajat/pikkutsatti",
+      sv: "anonyma-anvandare/pikkutsatti",
+      en: "anonymous-users/pikkutsatti",
+    },
+  },
+  // The sickness fund (Finnish content in every language); each tab is a page of its own, so tabs work as links.
+  {
+    id: "sicknessFund",
+    file: "routes/sickness-fund/sickness-fund.tsx",
+    paths: { fi: "sairauskassa", sv: "sairauskassa", en: "sairauskassa" },
+  },
+  {
+    id: "sicknessFundTab",
+    file: "routes/sickness-fund/sickness-fund.tsx",
+    paths: { fi: "sairauskassa/:tab", sv: "sairauskassa/:tab", en: "sairauskassa/:tab" },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routeTable)[number]["id"];

@@ -1,19 +1,26 @@
 export type BrandId = "main" | "pikkujatti";
 export type Environment = "development" | "production";
 
-/** Feature flags named as in the spec. */
-export type Feature =
-  | "mfa"
-  | "pikkutsatti"
-  | "sickness-fund-page"
-  | "is-finnair-sickness-fund-member"
-  | "customer-messaging-enabled"
-  | "customer-messaging-allowed"
-  | "ohc-appointment-search"
-  | "kela65"
-  | "price-details"
-  | "pohjola-company-insurance-flow"
-  | "lahitapiola-insurance-flow";
+/**
+ * Feature flags, named as in the spec (part 1 §6, part 2 §6), plus `alternative-customer-service-phone`: the main
+ * brand's customer-service number differs by a flag (part 1 §9). README "Feature flags" says what each one does.
+ */
+export const FEATURES = [
+  "mfa",
+  "pikkutsatti",
+  "sickness-fund-page",
+  "is-finnair-sickness-fund-member",
+  "customer-messaging-enabled",
+  "customer-messaging-allowed",
+  "ohc-appointment-search",
+  "kela65",
+  "price-details",
+  "pohjola-company-insurance-flow",
+  "lahitapiola-insurance-flow",
+  "alternative-customer-service-phone",
+] as const;
+
+export type Feature = (typeof FEATURES)[number];
 
 export type Brand = {
   id: BrandId;
@@ -24,7 +31,10 @@ export type Brand = {
   /** Host names that serve this brand, besides the configured public origin. */
   hostPrefix: string | null;
   customerServicePhone: string;
-  /** The first brand's number differs by a flag (spec part 1 §9): used when `alternativeCustomerService` is on. */
+  /**
+   * The first brand's number differs by a flag (spec part 1 §9): used when `alternative-customer-service-phone` is
+   * on. Read both through `customerServicePhone(brand, environment)` (brands/index.ts), never directly.
+   */
   alternativeCustomerServicePhone?: string;
   billing: { phone: string; email: string };
   links: {
@@ -34,6 +44,8 @@ export type Brand = {
     appStore: string;
     googlePlay: string;
     chat?: string;
+    /** The help page's common-instructions link (spec part 1 §2: first brand only). */
+    instructions?: string;
   };
   logo: { file: string; height: number; width: number };
   /** Where to find the nearest imaging centre: the imaging referral page's link (kept out of the layout's data). */

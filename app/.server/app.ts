@@ -2,8 +2,8 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { brandForHost, brands } from "#brands/index";
-import { requestContext } from "./context";
+import { brandForHost, brands, parseFeatureOverrides, withFeatureOverrides, type BrandId } from "#brands/index";
+import { requestContext, requestCookieInfo } from "./context";
 import { securityHeaders } from "./csp";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
 import { currentDatabase, db, openDatabase, setDatabase } from "./db/client";
@@ -14,7 +14,6 @@ import { GRAPHQL_MAX_BODY_BYTES, clientAddressKey, limitBody, noDevelopmentPaths
 import { serveTexts } from "./i18n";
 import { onMissingText } from "~/lib/translate";
 import { startSmsDelivery } from "./sms/gateway";
-import { readAnalyticsConsent } from "./analytics-consent";
 import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
@@ -85,6 +84,7 @@ async function build(): Promise<express.Express> {
   );
 
   const production = env().environment === "production";
+  applyDemoFeatureOverrides(production);
   if (!production)
     onMissingText((key) => logger.warn("missing text: a page renders a key it did not declare", { key }));
   if (production) {
@@ -110,6 +110,8 @@ async function build(): Promise<express.Express> {
         const brand = brandForHost(req.headers.host);
         const existing = readCsrfCookieHeader(req.headers.cookie ?? null);
         const fresh = existing ? null : newCsrfCookieValue();
+        const queryAt = req.originalUrl.indexOf("?");
+        const query = new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1));
         const context = new RouterContextProvider();
         context.set(requestContext, {
           nonce: res.locals.nonce,
@@ -119,7 +121,7 @@ async function build(): Promise<express.Express> {
           origin: env().origins[brand.id],
           newCsrfCookie: fresh,
           csrfCookie: existing ?? fresh!,
-          analyticsConsent: readAnalyticsConsent(req.headers.cookie ?? null),
+          ...requestCookieInfo(req.headers.cookie ?? null, query),
         });
         return context;
       },
@@ -152,6 +154,22 @@ async function build(): Promise<express.Express> {
       `running with development stand-ins: ${standIns.join(", ")} — never expose this configuration; see README "Deploying"`,
     );
   return app;
+}
+
+/**
+ * `FEATURES_ON` / `FEATURES_OFF` switch feature flags for a demo without editing brands/*\/brand.ts (README "Feature
+ * flags"). Never in production, whose flags are the reviewed ones in brand.ts.
+ */
+function applyDemoFeatureOverrides(production: boolean) {
+  const overrides = parseFeatureOverrides(process.env.FEATURES_ON, process.env.FEATURES_OFF);
+  if (!overrides.length) return;
+  if (production) {
+    logger.warn("FEATURES_ON and FEATURES_OFF are ignored in production");
+    return;
+  }
+  const lists = withFeatureOverrides(brands, env().environment, overrides);
+  for (const id of Object.keys(lists) as BrandId[]) brands[id].features[env().environment] = lists[id];
+  logger.info("feature flags changed by FEATURES_ON/FEATURES_OFF", lists);
 }
 
 export function getApp(): Promise<express.Express> {

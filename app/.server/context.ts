@@ -1,6 +1,8 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Brand, Environment } from "#brands/index";
 import type { SessionState } from "./session";
+import { readAnalyticsConsent, readAuthSuccess, readConsentSaved } from "./analytics-consent";
+import { readSessionScope, type SessionScope } from "./session-scope";
 
 /** What the HTTP layer knows about a request before React Router sees it. */
 export type RequestInfo = {
@@ -15,7 +17,27 @@ export type RequestInfo = {
   csrfCookie: string;
   /** The visitor's answer to the analytics-cookie question: true, false, or null when not asked yet. */
   analyticsConsent: boolean | null;
+  /** The in-app booking scope of this browser session (query or cookie; app/.server/session-scope.ts). */
+  sessionScope: SessionScope | null;
+  /** The query started the scope on this request: the response sets its cookie. */
+  startsSessionScope: boolean;
+  /** One-time analytics markers (app/.server/analytics-consent.ts): consent just saved, a login's type. */
+  analyticsMarkers: { consentSaved: boolean; loginType: string | null };
 };
+
+/** The request-info fields read from the request itself: its cookies and its query string. */
+export function requestCookieInfo(
+  cookieHeader: string | null,
+  query: URLSearchParams,
+): Pick<RequestInfo, "analyticsConsent" | "sessionScope" | "startsSessionScope" | "analyticsMarkers"> {
+  const scope = readSessionScope(cookieHeader, query);
+  return {
+    analyticsConsent: readAnalyticsConsent(cookieHeader),
+    sessionScope: scope.scope,
+    startsSessionScope: scope.start,
+    analyticsMarkers: { consentSaved: readConsentSaved(cookieHeader), loginType: readAuthSuccess(cookieHeader) },
+  };
+}
 
 export const requestContext = createContext<RequestInfo>();
 export const sessionContext = createContext<SessionState>();

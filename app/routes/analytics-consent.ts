@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/analytics-consent";
-import { analyticsConsentCookie } from "~/.server/analytics-consent";
+import { analyticsConsentCookie, consentSavedCookie } from "~/.server/analytics-consent";
 import { allowMethods, readBody, validationError } from "~/.server/api";
 import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
@@ -15,5 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (choice !== "granted" && choice !== "denied")
     throw validationError([{ path: "analytics", message: "Expected granted or denied" }]);
   const back = safeNextPath(typeof body.returnTo === "string" ? body.returnTo : "", href("home", getLang(context)));
-  return redirect(back, { status: 303, headers: { "Set-Cookie": analyticsConsentCookie(choice === "granted") } });
+  const headers = new Headers({ "Set-Cookie": analyticsConsentCookie(choice === "granted") });
+  // The page it returns to records "consent saved" (spec part 1 §7), once.
+  if (choice === "granted") headers.append("Set-Cookie", consentSavedCookie());
+  return redirect(back, { status: 303, headers });
 }

@@ -1,8 +1,10 @@
 import { Link, useLocation, useMatches } from "react-router";
-import { href, translatePath, type RouteId } from "~/route-table";
+import { href, translatePath } from "~/route-table";
 import { LANGS, type Lang } from "~/lib/lang";
+import { AppLinks } from "./app-links";
+import { PhoneLink } from "./phone-link";
 import { useT } from "./i18n";
-import { menuGroups } from "./menu";
+import { menuGroups, pageExists } from "./menu";
 import type { RootData } from "./root-data";
 
 export type RouteHandle = {
@@ -100,7 +102,7 @@ export function Header({ root }: { root: RootData }) {
                         key={item.routeId}
                         className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}
                       >
-                        <Link to={href(item.routeId as RouteId, lang)}>
+                        <Link to={href(item.routeId, lang)}>
                           {t(item.labelKey)}
                           {item.badge ? (
                             <>
@@ -146,12 +148,17 @@ export function Header({ root }: { root: RootData }) {
                       {t("common.header.actingFor", { name: root.acting.firstName })}
                     </li>
                   ) : null}
-                  <li>
-                    <Link to={href("myInformation", lang)}>{t("common.menu.myInformation")}</Link>
-                  </li>
-                  <li>
-                    <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>
-                  </li>
+                  {/* Like the side menu, only the pages this brand has. */}
+                  {pageExists("myInformation", root.brand.hiddenPages) ? (
+                    <li>
+                      <Link to={href("myInformation", lang)}>{t("common.menu.myInformation")}</Link>
+                    </li>
+                  ) : null}
+                  {pageExists("logout", root.brand.hiddenPages) ? (
+                    <li>
+                      <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>
+                    </li>
+                  ) : null}
                 </ul>
               </details>
             ) : (
@@ -179,9 +186,7 @@ export function Footer({ root }: { root: RootData }) {
             {t("common.footer.customerService")}
           </h2>
           <p>
-            <a href={`tel:${phone.replace(/\s/g, "")}`} className="footer__phone">
-              {phone}
-            </a>
+            <PhoneLink phone={phone} className="footer__phone" />
           </p>
           <p className="footer__small">{t("common.footer.phoneHours")}</p>
         </section>
@@ -189,16 +194,20 @@ export function Footer({ root }: { root: RootData }) {
           <h2 id="footer-apps" className="footer__heading">
             {t("common.footer.apps", { brand: root.brand.name })}
           </h2>
-          <ul className="footer__links">
-            <li>
-              <a href={root.brand.links.appStore}>{t("common.footer.appStore")}</a>
-            </li>
-            <li>
-              <a href={root.brand.links.googlePlay}>{t("common.footer.googlePlay")}</a>
-            </li>
-          </ul>
+          <AppLinks />
         </section>
         <section aria-labelledby="footer-about">
+          {/* The brand's logo at its own height (36 px Solmu, 60 px Pikkujätti). Decorative here: the business
+              name right below says the same to a screen reader. */}
+          <p className="footer__logo">
+            <img
+              src={root.brand.logo.url}
+              alt=""
+              height={root.brand.logo.height}
+              width={root.brand.logo.width}
+              loading="lazy"
+            />
+          </p>
           <h2 id="footer-about" className="footer__heading">
             {root.brand.businessName}
           </h2>

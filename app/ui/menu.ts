@@ -1,30 +1,56 @@
 import type { BrandId, Feature } from "#brands/index";
-import { routeTable } from "~/route-table";
+import { routeTable, type RouteId } from "~/route-table";
 import type { Lang } from "~/lib/lang";
 
-export type MenuItem = { routeId: string; labelKey: string; badge?: number; mobileOnly?: boolean };
+export type MenuItem = { routeId: RouteId; labelKey: string; badge?: number; mobileOnly?: boolean };
 export type MenuGroup = { labelKey: string | null; items: MenuItem[] };
+
+export type MenuInput = {
+  brandId: BrandId;
+  hiddenPages: readonly string[];
+  /** The brand's flags in this environment, with the person's own (`is-finnair-sickness-fund-member`). */
+  features: readonly Feature[];
+  lang: Lang;
+  user: { hasOccupationalCare: boolean; unreadMessages?: number } | null;
+};
 
 const existing = new Set<string>(routeTable.map((r) => r.id));
 
+/** Whether the brand has page `id`: it is in the route table and not among the brand's hidden pages. */
+export function pageExists(id: RouteId, hiddenPages: readonly string[]): boolean {
+  return existing.has(id) && !hiddenPages.includes(id);
+}
+
 /**
- * The side menu of spec part 1 §2 "Layout", gated by brand, feature flags and the user. Items whose page is not
- * in the route table (or is hidden in the brand) are left out, and so is a group left empty.
+ * The logged-in person's record pages, in the menu's "other pages" (spec part 1 §2 "Layout"). Each page needs a
+ * login and nothing more (their loaders: `requireUser`); those the children's brand lacks are its hidden pages.
  */
-export function menuGroups(input: {
-  brandId: BrandId;
-  hiddenPages: string[];
-  features: Feature[];
-  lang: Lang;
-  user: { hasOccupationalCare: boolean; unreadMessages?: number } | null;
-}): MenuGroup[] {
+const RECORD_PAGES: readonly MenuItem[] = [
+  { routeId: "laboratory", labelKey: "common.menu.laboratory" },
+  { routeId: "imaging", labelKey: "common.menu.imaging" },
+  { routeId: "visits", labelKey: "common.menu.visits" },
+  { routeId: "prescriptions", labelKey: "common.menu.prescriptions" },
+  { routeId: "questionnaireList", labelKey: "common.menu.questionnaires" },
+  { routeId: "vaccinations", labelKey: "common.menu.vaccinations" },
+  { routeId: "certificates", labelKey: "common.menu.certificates" },
+];
+
+/**
+ * The side menu of spec part 1 §2 "Layout", gated by brand, feature flags and the user: home; the occupational
+ * group (messages, occupational booking, the team) for a user with occupational care outside the children's brand;
+ * the sickness-fund group with both sickness-fund flags; other pages; chat with `pikkutsatti`; invoices; my
+ * information; the help page in Finnish; log out (mobile only). Items whose page is not in the route table (or is
+ * hidden in the brand) are left out, and so is a group left empty.
+ */
+export function menuGroups(input: MenuInput): MenuGroup[] {
   const on = (f: Feature) => input.features.includes(f);
+  const user = input.user;
   const groups: MenuGroup[] = [{ labelKey: null, items: [{ routeId: "home", labelKey: "common.menu.home" }] }];
 
-  if (input.user?.hasOccupationalCare && input.brandId !== "pikkujatti") {
+  if (user?.hasOccupationalCare && input.brandId !== "pikkujatti") {
     const items: MenuItem[] = [];
     if (on("customer-messaging-enabled") && on("customer-messaging-allowed"))
-      items.push({ routeId: "conversations", labelKey: "common.menu.messages", badge: input.user.unreadMessages });
+      items.push({ routeId: "conversations", labelKey: "common.menu.messages", badge: user.unreadMessages });
     if (on("ohc-appointment-search"))
       items.push({ routeId: "occupationalBooking", labelKey: "common.menu.occupationalBooking" });
     items.push({ routeId: "occupationalHealthTeam", labelKey: "common.menu.healthCareTeam" });
@@ -37,27 +63,22 @@ export function menuGroups(input: {
     });
   }
   const other: MenuItem[] = [{ routeId: "booking", labelKey: "common.menu.booking" }];
-  if (input.user) other.push({ routeId: "appointments", labelKey: "common.menu.appointments" });
+  if (user) other.push({ routeId: "appointments", labelKey: "common.menu.appointments" }, ...RECORD_PAGES);
   if (on("pikkutsatti")) other.push({ routeId: "chatMoved", labelKey: "common.menu.chat" });
   other.push({ routeId: "invoices", labelKey: "common.menu.invoices" });
-  if (input.user) other.push({ routeId: "myInformation", labelKey: "common.menu.myInformation" });
+  if (user) other.push({ routeId: "myInformation", labelKey: "common.menu.myInformation" });
   if (input.lang === "fi") other.push({ routeId: "help", labelKey: "common.menu.help" });
-  if (input.user) other.push({ routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true });
+  if (user) other.push({ routeId: "logout", labelKey: "common.menu.logout", mobileOnly: true });
   groups.push({ labelKey: null, items: other });
 
   return groups
-    .map((g) => ({
-      ...g,
-      items: g.items.filter((i) => existing.has(i.routeId) && !input.hiddenPages.includes(i.routeId)),
-    }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => pageExists(i.routeId, input.hiddenPages)) }))
     .filter((g) => g.items.length > 0);
 }
 
 /** Whether the menu has the messages item, so its unread count is worth reading. */
 export function showsMessagesItem(
-  input: Omit<Parameters<typeof menuGroups>[0], "user"> & {
-    user: { hasOccupationalCare: boolean } | null;
-  },
+  input: Omit<MenuInput, "user"> & { user: { hasOccupationalCare: boolean } | null },
 ): boolean {
   return menuGroups(input).some((g) => g.items.some((i) => i.routeId === "conversations"));
 }

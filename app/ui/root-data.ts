@@ -33,6 +33,13 @@ export type RootData = {
   sentry: { dsn: string; environment: Environment } | null;
   origin: string;
   analyticsConsent: boolean | null;
+  /**
+   * Analytics events that happened on the server, to record once after hydration (spec part 1 §7); only sent when
+   * the visitor has accepted analytics cookies. `loginType` is the identification method, never who logged in.
+   */
+  analyticsEvents: { consentSaved: boolean; loginType: string | null } | null;
+  /** "in-app-booking" while a booking started from the mobile app: no header, footer or promos (spec part 1 §3). */
+  sessionScope: "in-app-booking" | null;
 };
 
 /** The root loader's data; undefined only when the root loader itself failed. */

@@ -16,6 +16,7 @@ export const mainBrand: Brand = {
     priceList: "https://www.solmu.example/hinnasto",
     appStore: "https://apps.apple.com/fi/app/solmu/id000000001",
     googlePlay: "https://play.google.com/store/apps/details?id=example.solmu",
+    instructions: "https://www.solmu.example/ohjeet",
   },
   logo: { file: "logo.svg", height: 36, width: 120 },
   imagingCentresUrl: "https://www.solmu.example/kuvantaminen/toimipisteet",

@@ -14,9 +14,8 @@ import {
   type ServerBuild,
 } from "react-router";
 import { brandForHost } from "#brands/index";
-import { requestContext } from "~/.server/context";
+import { requestContext, requestCookieInfo } from "~/.server/context";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "~/.server/csrf";
-import { readAnalyticsConsent } from "~/.server/analytics-consent";
 import { env } from "~/.server/env";
 import * as entry from "~/entry.server";
 import { CSRF_COOKIE } from "~/.server/csrf";
@@ -170,7 +169,7 @@ export async function handle(request: Request, options: { clientIp?: string } = 
       origin: env().origins[brand.id],
       newCsrfCookie: fresh,
       csrfCookie: existing ?? fresh!,
-      analyticsConsent: readAnalyticsConsent(cookie),
+      ...requestCookieInfo(cookie, new URL(request.url).searchParams),
     });
     return await handler(request, context);
   } catch (error) {

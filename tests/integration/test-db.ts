@@ -19,7 +19,7 @@ import { and, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { brands, type BrandId } from "#brands/index";
 import { setNow } from "~/.server/clock";
-import { requestContext, sessionContext } from "~/.server/context";
+import { requestContext, requestCookieInfo, sessionContext } from "~/.server/context";
 import { csrfTokenFor, newCsrfCookieValue, readCsrfCookie } from "~/.server/csrf";
 import { db, openDatabase, setDatabase, type Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
@@ -213,6 +213,7 @@ export async function makeContext(
     origin: ORIGIN,
     newCsrfCookie: fresh,
     csrfCookie: existing ?? fresh!,
+    ...requestCookieInfo(request.headers.get("Cookie"), new URL(request.url).searchParams),
     analyticsConsent: null,
   });
   await runMiddleware(i18nextMiddleware, request, context);

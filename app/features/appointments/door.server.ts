@@ -97,6 +97,14 @@ async function resolve(token: string) {
   return row;
 }
 
+/**
+ * Whether a token is a valid clinic-door link (for the newest reservation of its appointment), without reading
+ * anything more of it: the anonymous appointment view sends such a token on to the door page.
+ */
+export async function isDoorToken(token: string): Promise<boolean> {
+  return (await resolve(token)) !== null;
+}
+
 export type DoorView = {
   appointmentId: number;
   state: "active" | "cancelled";

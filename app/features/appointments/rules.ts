@@ -54,6 +54,14 @@ export function selfCheckInStatus(a: AppointmentFacts, now: Date): SelfCheckInSt
   return "allowed";
 }
 
+/**
+ * Whether `:ids` of the appointment page has the logged-in page's shape: digits and commas only. Any other id is
+ * the anonymous view's (spec part 1 §2 "Anonymous view of an appointment"), answered without login.
+ */
+export function isNumericIdsParam(raw: string | undefined): boolean {
+  return !!raw && /^[0-9,]+$/.test(raw);
+}
+
 /** `1` or `1,2,3` from the URL: canonical ids (`~/lib/id`), at most 20, duplicates removed; null when malformed. */
 export function parseAppointmentIds(raw: string | undefined): number[] | null {
   return parseIdList(raw, 20);

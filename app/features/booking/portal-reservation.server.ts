@@ -12,7 +12,7 @@ import {
 } from "~/features/insurance/insurance.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
-import { isValidEmail, normalisePhone } from "~/lib/contact";
+import { cleanEmail, isValidEmail, isValidFinnishPhone, normalisePhone } from "~/lib/contact";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
@@ -20,7 +20,7 @@ import type { CareType } from "./care-type";
 import { contactOf } from "./contact-editor.server";
 import { getFreeAppointment, loadReservationView, parseAppointmentId } from "./free-appointment.server";
 import { careTypeForCall, kela65Warning, occupationalConfirmation } from "./reservation-rules";
-import { isFinnishPhone, portalReservationSchema } from "./reservation.schema";
+import { portalReservationSchema } from "./reservation.schema";
 import { reserveAppointment, type ReservationResult } from "./reservation.server";
 
 export type PageInput = {
@@ -234,10 +234,12 @@ export function readReservationCall(
   if (body.internalOrganization !== internalOrganization)
     details.push({ path: "internalOrganization", message: "Unknown internalOrganization" });
   if (appointmentId === null) details.push({ path: "appointmentId", message: "Invalid appointmentId" });
-  const phone = typeof body.phone === "string" && isFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
+  // The second phone and e-mail rules of spec part 1 §5 (~/lib/contact), as the anonymous reservation's.
+  const phone =
+    typeof body.phone === "string" && isValidFinnishPhone(body.phone) ? normalisePhone(body.phone.trim()) : null;
   if (!phone) details.push({ path: "phone", message: "Invalid phone" });
   const email =
-    typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? body.emailAddress.trim() : null;
+    typeof body.emailAddress === "string" && isValidEmail(body.emailAddress) ? cleanEmail(body.emailAddress) : null;
   if (!email) details.push({ path: "emailAddress", message: "Invalid emailAddress" });
   const description = body.description == null ? null : text(body.description, 500);
   if (body.description != null && description === null)

@@ -1,3 +1,4 @@
+import { PhoneLink } from "~/ui/phone-link";
 import type { ReactNode } from "react";
 import type { FreeAppointment } from "./free-appointment.server";
 import type { PriceEstimate } from "./price";
@@ -188,8 +189,7 @@ export function BillingNotice({ billing }: { billing: { phone: string; email: st
     <NotificationBanner type="warning" title={t("reservation.reserve.billingTitle")}>
       <p>
         {t("reservation.reserve.billingBody", { phone: billing.phone, email: billing.email })}{" "}
-        <a href={`tel:${billing.phone.replace(/\s/g, "")}`}>{billing.phone}</a> ·{" "}
-        <a href={`mailto:${billing.email}`}>{billing.email}</a>
+        <PhoneLink phone={billing.phone} /> · <a href={`mailto:${billing.email}`}>{billing.email}</a>
       </p>
     </NotificationBanner>
   );

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTestIdentityCode } from "~/lib/identity-code";
-import {
-  anonymousReservationSchema,
-  contactEditorSchema,
-  isFinnishPhone,
-  portalReservationSchema,
-} from "./reservation.schema";
+import { anonymousReservationSchema, contactEditorSchema, portalReservationSchema } from "./reservation.schema";
 
 // An ordinary individual number: production takes these (test codes 900–999 only in development).
 const code = makeTestIdentityCode({ year: 1985, month: 3, day: 15 }, 302);
@@ -75,13 +70,27 @@ describe("anonymous reservation form", () => {
   });
 });
 
-describe("Finnish phone", () => {
-  it("accepts Finnish numbers with an optional plus", () => {
-    expect(isFinnishPhone("0401234567")).toBe(true);
-    expect(isFinnishPhone("+358 40 123 4567")).toBe(true);
-    expect(isFinnishPhone("+46701234567")).toBe(false);
-    expect(isFinnishPhone("040-abc")).toBe(false);
-    expect(isFinnishPhone("040")).toBe(false);
+describe("the anonymous form's phone and e-mail: the second rules of spec part 1 §5", () => {
+  const form = anonymousReservationSchema({ allowDevelopmentCodes: false, bindingRequired: false, form: true });
+  it("takes a Finnish number starting +358 or 0, normalised", () => {
+    expect(form.parse({ ...valid, phone: "+358 40 123 4567" }).phone).toBe("+358401234567");
+    expect(form.parse({ ...valid, phone: "09 123 4567" }).phone).toBe("+35891234567");
+  });
+  it("refuses another country's number, a service number, 21 characters and non-digits", () => {
+    for (const phone of ["+46701234567", "0600 12345", "0800 123 456", "040 123 4567 890 1234", "040-abc", "040"])
+      expect(errorsOf(form, { ...valid, phone }), phone).toEqual({ phone: "reservation.errors.phone" });
+  });
+  it("takes one mailbox of at most 100 characters, control characters stripped", () => {
+    expect(form.parse({ ...valid, emailAddress: " maija@example.com\u0007" }).emailAddress).toBe("maija@example.com");
+    const domain = "@example.fi";
+    for (const emailAddress of [
+      "a@xn--bcher-kva.fi",
+      "a@example.fi,b@example.fi",
+      "a".repeat(101 - domain.length) + domain,
+    ])
+      expect(errorsOf(form, { ...valid, emailAddress }), emailAddress).toEqual({
+        emailAddress: "reservation.errors.emailAddress",
+      });
   });
 });
 

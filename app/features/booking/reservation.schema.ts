@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactFields, isValidEmail, normalisePhone } from "~/lib/contact";
+import { contactFields, emailField, finnishPhoneField } from "~/lib/contact";
 import { IDENTITY_CODE_LENGTH, parseIdentityCode } from "~/lib/identity-code";
 import { textField } from "~/lib/text";
 
@@ -16,13 +16,6 @@ export const ANON_ERRORS = {
   terms: "reservation.errors.terms",
   binding: "reservation.errors.binding",
 } as const;
-
-/** A Finnish phone number: digits with an optional leading plus, +358 or a leading 0 with 6–10 digits after. */
-export function isFinnishPhone(input: string): boolean {
-  const compact = input.trim().replace(/[\s-]/g, "");
-  if (!/^\+?\d+$/.test(compact)) return false;
-  return /^\+358\d{6,10}$/.test(normalisePhone(compact));
-}
 
 const ticked = (message: string) =>
   z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { error: message }));
@@ -48,15 +41,10 @@ export function anonymousReservationSchema(options: {
       ),
     firstName: text(ANON_ERRORS.firstName),
     lastName: text(ANON_ERRORS.lastName),
-    phone: textField(ANON_ERRORS.phone)
-      .trim()
-      .max(20, ANON_ERRORS.phone)
-      .refine(isFinnishPhone, ANON_ERRORS.phone)
-      .transform(normalisePhone),
-    emailAddress: textField(ANON_ERRORS.emailAddress)
-      .trim()
-      .max(100, ANON_ERRORS.emailAddress)
-      .refine(isValidEmail, ANON_ERRORS.emailAddress),
+    // The second phone and e-mail rules of spec part 1 §5 (see ~/lib/contact): a Finnish number that is not a
+    // service number, and one mailbox; at most 20 and 100 characters.
+    phone: finnishPhoneField({ invalid: ANON_ERRORS.phone, tooLong: ANON_ERRORS.phone }),
+    emailAddress: emailField({ invalid: ANON_ERRORS.emailAddress, tooLong: ANON_ERRORS.emailAddress }),
   };
   if (!options.form) return z.object(fields);
   return z.object({

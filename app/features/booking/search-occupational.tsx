@@ -1,16 +1,23 @@
 import { useLocation } from "react-router";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import { useRootData } from "~/ui/root-data";
+import { promosHidden } from "./promo";
+import { PhoneLink } from "~/ui/phone-link";
 import type { OccupationalAccess } from "./search";
 
 type Notice = Exclude<OccupationalAccess, { type: "ok" }> | { type: "unknown" };
 
-const tel = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
-
-/** The occupational list's special cases (spec part 2 §2, §8). */
-export function OccupationalNotice({ access, phone }: { access: Notice; phone: string }) {
+/**
+ * The occupational list's special cases (spec part 2 §2, §8). The phone-service promo of a contract without web
+ * reservation is a promo like the others: a booking started from the mobile app gets the error with the
+ * customer-service phone instead (the spec's "a phone-service promo, or an error with the customer-service phone").
+ */
+export function OccupationalNotice({ access: given, phone }: { access: Notice; phone: string }) {
   const location = useLocation();
   const t = useT();
+  const hidden = promosHidden(useRootData()?.sessionScope);
+  const access: Notice = given.type === "phoneService" && hidden ? { type: "noWebReservation" } : given;
   const key = `booking.occupational.${access.type}`;
   const number = access.type === "phoneService" ? access.phone : phone;
   return (
@@ -25,10 +32,12 @@ export function OccupationalNotice({ access, phone }: { access: Notice; phone: s
           {access.type === "phoneService" || access.type === "noWebReservation" ? (
             <>
               {" "}
-              <a href={tel(number)}>{number}</a>
+              <PhoneLink phone={number} />
             </>
           ) : null}
         </p>
+        {/* The contract's own words, in Finnish whatever the page's language. */}
+        {access.type === "phoneService" && access.description ? <p lang="fi">{access.description}</p> : null}
         {access.type === "noContract" ? (
           <p>
             <LocalizedLink to="privateBooking" className="button">

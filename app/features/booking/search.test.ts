@@ -275,7 +275,15 @@ describe("other rules", () => {
         occupationalWebReservation: false,
         occupationalPhoneService: "030 1",
       }),
-    ).toEqual({ type: "phoneService", phone: "030 1" });
+    ).toEqual({ type: "phoneService", phone: "030 1", description: null });
+    expect(
+      occupationalAccess({
+        hasOccupationalCare: true,
+        occupationalWebReservation: false,
+        occupationalPhoneService: "030 1",
+        occupationalPhoneServiceDescription: " Hoitaja neuvoo. ",
+      }),
+    ).toEqual({ type: "phoneService", phone: "030 1", description: "Hoitaja neuvoo." });
     expect(
       occupationalAccess({
         hasOccupationalCare: true,

@@ -280,19 +280,31 @@ export function safeListPath(from: string | null | undefined): string | null {
   return from;
 }
 
-/** What the logged-in occupational list shows for the acting person's contract (spec part 2 §2, §8). */
+/**
+ * What the logged-in occupational list shows for the acting person's contract (spec part 2 §2, §8). A contract
+ * without web reservation but with a phone service shows the phone-service promo (its number and description)
+ * instead of the list; without a phone service, the error with the customer-service phone.
+ */
 export type OccupationalAccess =
-  { type: "ok" } | { type: "noContract" } | { type: "phoneService"; phone: string } | { type: "noWebReservation" };
+  | { type: "ok" }
+  | { type: "noContract" }
+  | { type: "phoneService"; phone: string; description: string | null }
+  | { type: "noWebReservation" };
 
 export function occupationalAccess(person: {
   hasOccupationalCare: boolean;
   occupationalWebReservation: boolean;
   occupationalPhoneService: string | null;
+  occupationalPhoneServiceDescription?: string | null;
 }): OccupationalAccess {
   if (!person.hasOccupationalCare) return { type: "noContract" };
   if (!person.occupationalWebReservation)
     return person.occupationalPhoneService
-      ? { type: "phoneService", phone: person.occupationalPhoneService }
+      ? {
+          type: "phoneService",
+          phone: person.occupationalPhoneService,
+          description: person.occupationalPhoneServiceDescription?.trim() || null,
+        }
       : { type: "noWebReservation" };
   return { type: "ok" };
 }

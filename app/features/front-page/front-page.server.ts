@@ -3,6 +3,7 @@ import { db } from "~/.server/db/client";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { isThreadRead } from "~/features/messaging/rules";
+import { hasEventsSql } from "./has-events.server";
 
 const SECTION_SIZE = 3;
 
@@ -106,6 +107,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
       )} as questionnaires,
       exists (select 1 from record_source_faults f where f.person_id = ${personId} and f.source = 'imaging-results')
         as "imagingUnavailable",
+      ${hasEventsSql(personId)} as "hasEvents",
       (select count(*) from logged) as logged`;
 
   const result = await db().execute(statement);
@@ -190,6 +192,8 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
     imagingReferrals: referralsOf("imaging"),
     /** The imaging results' source answers with a temporary error (the section says so; referrals still show). */
     imagingUnavailable: row.imagingUnavailable === true || row.imagingUnavailable === "t",
+    /** Anything at all the portal shows the person (has-events.server.ts); without it the front page gives way. */
+    hasEvents: row.hasEvents === true || row.hasEvents === "t",
   };
 }
 

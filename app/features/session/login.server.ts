@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { now } from "~/.server/clock";
+import { authSuccessCookie, loginTypeOfAcr } from "~/.server/analytics-consent";
 import { cookieName } from "~/.server/cookies";
 import { csrfCookieHeader, newCsrfCookieValue } from "~/.server/csrf";
 import { db } from "~/.server/db/client";
@@ -10,6 +11,7 @@ import { flashCookie } from "~/.server/flash";
 import { beginLogin, completeLogin, IdentityError, type PendingLogin } from "~/.server/identity/oidc";
 import { logger } from "~/.server/logger";
 import { createSession, destroySession, startSession, type Person } from "~/.server/session";
+import { clearSessionScopeCookie } from "~/.server/session-scope";
 import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-code";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
@@ -165,7 +167,8 @@ export async function finishLogin(
     const phone = user.mfaVerifiedPhone;
     if (!smsLogin.enabled || !phone) {
       const sessionCookie = await createSession(values, previousSessionHash);
-      return { location: next, cookies: [clearPending, sessionCookie, freshCsrf] };
+      const loginType = authSuccessCookie(loginTypeOfAcr(values.acr));
+      return { location: next, cookies: [clearPending, sessionCookie, freshCsrf, loginType] };
     }
     const { cookie, idHash } = await startSession({ ...values, awaitingSecondFactor: true }, previousSessionHash);
     await sendLoginCode({ ...user, mfaVerifiedPhone: phone }, idHash, { ...smsLogin.context, lang });
@@ -207,6 +210,8 @@ export async function logout(sessionHash: string | null): Promise<string[]> {
   return [
     await destroySession(sessionHash),
     csrfCookieHeader(newCsrfCookieValue()),
+    // Logging out also ends the in-app booking scope of the browser session.
+    clearSessionScopeCookie(),
     flashCookie({ type: "success", key: "session.logout.done" }),
   ];
 }

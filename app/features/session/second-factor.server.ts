@@ -5,6 +5,7 @@ import { db } from "~/.server/db/client";
 import { people } from "~/.server/db/schema";
 import { startSession, type SessionState } from "~/.server/session";
 import { flashCookie } from "~/.server/flash";
+import { authSuccessCookie } from "~/.server/analytics-consent";
 import { logout } from "./login.server";
 import type { CodeCheckResult } from "./sms-login";
 import { checkCode, completeSecondFactor, sendLoginCode, smsLoginAvailable, type SmsContext } from "./sms-login.server";
@@ -26,7 +27,8 @@ export async function verifyLoginCode(
     code,
     sessionIdHash: session.idHash,
   });
-  if (result === "mfa-ok") return { result, cookies: [await completeSecondFactor(session.row)] };
+  if (result === "mfa-ok")
+    return { result, cookies: [await completeSecondFactor(session.row), authSuccessCookie("sms")] };
   if (result === "too-many-mfa-attempts") {
     const cookies = await logout(session.idHash);
     // logout() greets with "You have logged out"; here the reason is said instead.

@@ -9,7 +9,10 @@ import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
 import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
-import { parseAppointmentIds } from "~/features/appointments/rules";
+import { isDoorToken } from "~/features/appointments/door.server";
+import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found";
+import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/rules";
+import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
 import { requireUser } from "~/features/session/guards.server";
 import { ErrorSummary } from "~/ui/form";
@@ -23,13 +26,25 @@ export const handle = { i18n: ["appointments"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
+  // The anonymous view of an appointment (spec part 1 §2): an id that is not a list of numbers needs no login. A
+  // clinic-door link moves for good to the door page (time and place only, the cancelled state and check-in);
+  // anything else is not found, in the same words whether or not anything like it ever existed.
+  if (!isNumericIdsParam(params.ids)) {
+    if (await isDoorToken(params.ids)) throw redirect(href("doorAppointment", lang, { token: params.ids }), 301);
+    return data({ anonymous: true as const }, { status: 404 });
+  }
   const session = requireUser(context, request, lang);
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const ids = parseAppointmentIds(params.ids);
   const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
   return data(
-    { appointments, limitHours, consentNeeded: session.actingPerson.patientDataConsent !== "ok" },
+    {
+      anonymous: false as const,
+      appointments,
+      limitHours,
+      consentNeeded: session.actingPerson.patientDataConsent !== "ok",
+    },
     { status: appointments.length ? 200 : 404 },
   );
 }
@@ -37,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 // Check-in and the arrival reason from the appointment page; results come back as flash messages.
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = getLang(context);
+  if (!isNumericIdsParam(params.ids)) throw data(null, { status: 404 });
   const session = requireUser(context, request, lang);
   const form = await readForm(request);
   const ids = parseAppointmentIds(params.ids) ?? [];
@@ -78,6 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  if (loaderData.anonymous) return <AppointmentLinkNotFound />;
   const found = loaderData.appointments.length > 0;
   const title = found ? t("appointments.page.title") : t("appointments.page.notFound");
   const rejected = actionData?.arrivalReason;

@@ -24,6 +24,7 @@ import {
   keepsDoorCode,
   readDoorForm,
 } from "~/features/appointments/door.server";
+import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found";
 import { isNetworkError } from "~/lib/network-error";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
@@ -282,22 +283,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <div className="narrow">
-        <PageTitle title={t("appointments.door.notFound")} />
-        <h1>{t("appointments.door.notFound")}</h1>
-        <p>{t("appointments.door.notFoundBody")}</p>
-        <p>
-          <LocalizedLink to="login" className="button">
-            {t("appointments.door.login")}
-          </LocalizedLink>{" "}
-          <LocalizedLink to="booking" className="button button--secondary">
-            {t("appointments.door.reserve")}
-          </LocalizedLink>
-        </p>
-      </div>
-    );
+  if (isRouteErrorResponse(error) && error.status === 404) return <AppointmentLinkNotFound />;
   if (isNetworkError(error))
     return (
       <div className="narrow">

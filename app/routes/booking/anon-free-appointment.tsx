@@ -33,6 +33,7 @@ import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
+import { featureOn } from "~/.server/features";
 
 async function view(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined) {
   const lang = getLang(context);
@@ -45,7 +46,7 @@ async function view(request: Request, context: Route.LoaderArgs["context"], rawI
     lang,
     now: now(),
     noticeHours: info.brand.cancellationLimitHours,
-    showPriceDetails: info.brand.features[info.environment].includes("price-details"),
+    showPriceDetails: featureOn(context, "price-details"),
   });
   const from = safeNextPath(url.searchParams.get("from"), "") || undefined;
   const loggedInPage = loaded

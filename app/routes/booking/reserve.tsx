@@ -17,6 +17,8 @@ import {
   type PageInput,
 } from "~/features/booking/portal-reservation.server";
 import { PortalReservationForm } from "~/features/booking/portal-form";
+import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
+import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
 import {
   AppointmentSummary,
@@ -56,7 +58,7 @@ function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId
 }
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
-export const handle = { i18n: ["contact", "insurance", "reservation"] } satisfies TextsHandle;
+export const handle = { i18n: ["booking.promo", "contact", "insurance", "reservation"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const input = pageInput(request, context, params.id);
@@ -71,6 +73,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       insurance,
       editingContact: input.url.searchParams.get("edit") === "contact",
       here: input.url.pathname + input.url.search,
+      // The contract's chat and phone-service promos (hidden in a booking started from the mobile app).
+      promos: input.careType === "occupational" ? occupationalPromos(input.session.actingPerson) : NO_PROMOS,
     },
   };
 }
@@ -225,6 +229,7 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
         editingContact={editing}
         errors={result?.errors ?? {}}
       />
+      <OccupationalPromoBoxes promos={page.promos} />
     </div>
   );
 }

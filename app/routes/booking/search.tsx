@@ -18,6 +18,8 @@ import {
   listUrl,
 } from "~/features/booking/search-results";
 import { OccupationalNotice } from "~/features/booking/search-occupational";
+import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
+import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
 import {
   cachedFilterOptions,
   cachedSearchList,
@@ -33,6 +35,7 @@ import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
+import { customerServicePhone } from "#brands/index";
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["booking", "insurance"] } satisfies TextsHandle;
@@ -52,12 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = sessionState(context);
   const person = session.status === "valid" ? session.actingPerson : null;
   const user = session.status === "valid" && !!session.user;
-  const phone = brand.customerServicePhone;
+  const phone = customerServicePhone(brand, environment);
   if (careType === "occupational") {
     if (!person) throw redirect(href("occupationalLanding", lang) + url.search);
     const access = occupationalAccess(person);
     if (access.type !== "ok") return { careType, notice: access, phone, lang } as const;
   }
+  // The contract's chat and phone-service promos, where an occupational customer books (the page hides them in a
+  // booking started from the mobile app).
+  const promos = careType === "occupational" && person ? occupationalPromos(person) : NO_PROMOS;
 
   const { filters } = parseFilters(url.searchParams);
   const t = now();
@@ -74,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     careType,
     notice: null,
     phone,
+    promos,
     lang,
     filters,
     extras,
@@ -133,6 +140,7 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
       <PageTitle title={title} />
       <BookingBreadcrumbs current={title} />
       <h1>{title}</h1>
+      <OccupationalPromoBoxes promos={loaderData.promos} />
       <SearchFilterForm
         action={path}
         careType={loaderData.careType}

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/home";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -8,10 +8,12 @@ import { getLang } from "~/.server/i18n";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
 import { frontPageView } from "~/features/front-page/front-page-dates.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
+import { showsNewCustomerPage } from "~/features/front-page/has-events.server";
 import { onboardingAction, onboardingStep } from "~/features/front-page/sms-onboarding.server";
 import { requireUser } from "~/features/session/guards.server";
 import { href } from "~/route-table";
 import type { TextsHandle } from "~/lib/text-groups";
+import { featureOn } from "~/.server/features";
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["frontPage"] } satisfies TextsHandle;
@@ -25,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await loadFrontPage(session, lang, at);
   const info = requestInfo(context);
   const onboarding = await onboardingStep(session.user, state.mfaOnboardingParam, info.brand, info.environment);
+  if (showsNewCustomerPage(state, onboarding)) throw redirect(href("newCustomer", lang));
   // Conversations link to their pages where messaging is open to customers (not in the children's brand).
   const conversationPages =
-    info.brand.features[info.environment].includes("customer-messaging-allowed") &&
-    !info.brand.hiddenPages.includes("conversations");
+    featureOn(context, "customer-messaging-allowed") && !info.brand.hiddenPages.includes("conversations");
   const certificatePages = !info.brand.hiddenPages.includes("certificates");
   const questionnairePages = !info.brand.hiddenPages.includes("questionnaire");
   return {
@@ -40,13 +42,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * After the SMS-login panel's last answer (with JavaScript) the page stays as it is while the panel says the result
+ * and fades out: loading it again would send a person with no events on to the new customer page at once.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  const panel = (actionResult as { panel?: string } | undefined)?.panel;
+  if (panel === "mfa-ok" || panel === "too-many-mfa-attempts" || panel === "too-many-codes") return false;
+  return defaultShouldRevalidate;
+};
+
 /** The SMS login onboarding panel's forms. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
   const info = requestInfo(context);
-  if (session.actingPerson.id !== session.user.id || !info.brand.features[info.environment].includes("mfa"))
-    throw data(null, { status: 404 });
+  if (session.actingPerson.id !== session.user.id || !featureOn(context, "mfa")) throw data(null, { status: 404 });
   const form = await readForm(request);
   const answer = await onboardingAction(session.user, form, {
     brandId: info.brand.id,

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-message-attachment";
 import { logAccess } from "~/.server/access-log";
 import { allowMethods } from "~/.server/api";
-import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { storage } from "~/.server/storage";
 import { apiUser } from "~/features/booking/api.server";
 import { attachmentForUser, customerMessagingUserId } from "~/features/messaging/messaging.server";
+import { featureOn } from "~/.server/features";
 
 export const middleware = [allowMethods("GET")];
 
@@ -17,9 +17,8 @@ export const middleware = [allowMethods("GET")];
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const session = apiUser(context);
-  const info = requestInfo(context);
   const notFound = () => data({ type: "NotFound" }, { status: 404 });
-  if (!info.brand.features[info.environment].includes("customer-messaging-allowed")) throw notFound();
+  if (!featureOn(context, "customer-messaging-allowed")) throw notFound();
   const userId = await customerMessagingUserId(db(), session.actingPerson.id);
   const attachment = userId && (await attachmentForUser(db(), userId, params.id));
   if (!attachment) throw notFound();

@@ -1,3 +1,4 @@
+import { PhoneLink } from "~/ui/phone-link";
 import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { now } from "~/.server/clock";
@@ -14,6 +15,7 @@ import { ErrorView } from "~/ui/error-view";
 import { useT } from "~/ui/i18n";
 import { PageTitle } from "~/ui/page-title";
 import { useLang } from "~/ui/root-data";
+import { customerServicePhone } from "#brands/index";
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["occupationalTeam"] } satisfies TextsHandle;
@@ -35,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Booking links only where the contract includes web reservation; otherwise the number to call.
   const access = occupationalAccess(person);
   const canBook = access.type === "ok" && offeredCareTypes(brand, environment).includes("occupational");
-  const phone = canBook ? null : access.type === "phoneService" ? access.phone : brand.customerServicePhone;
+  const phone = canBook
+    ? null
+    : access.type === "phoneService"
+      ? access.phone
+      : customerServicePhone(brand, environment);
   return { ...page, canBook, phone };
 }
 
@@ -55,7 +61,7 @@ export default function OccupationalTeamPage({ loaderData }: Route.ComponentProp
           <p>{t("occupationalTeam.intro")}</p>
           {phone ? (
             <p>
-              {t("occupationalTeam.bookByPhone")} <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+              {t("occupationalTeam.bookByPhone")} <PhoneLink phone={phone} />
             </p>
           ) : null}
           {(

@@ -229,7 +229,7 @@ export const vaccinations = pgTable(
  * `temporary-api-error`). The embedded default keeps the records itself, so a row here stands for the upstream
  * system's fault; in the demo one person has it.
  */
-export const RECORD_SOURCES = ["imaging-results"] as const;
+export const RECORD_SOURCES = ["imaging-results", "sickness-fund"] as const;
 
 export const recordSourceFaults = pgTable(
   "record_source_faults",

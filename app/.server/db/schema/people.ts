@@ -32,6 +32,16 @@ export const people = pgTable("people", {
   /** Whether the employer's occupational-health contract includes web reservation, and its phone-service promo. */
   occupationalWebReservation: boolean("occupational_web_reservation").notNull().default(false),
   occupationalPhoneService: text("occupational_phone_service"),
+  /**
+   * The phone service's short description from the contract (the spec's `liftupDescription`; Finnish, as the
+   * contract has it), shown with the phone-service promo.
+   */
+  occupationalPhoneServiceDescription: text("occupational_phone_service_description"),
+  /**
+   * The service entitlements (product ids) of the employer's contract; the chat and phone-service promos of
+   * occupational booking depend on them (app/features/booking/promo.ts names the ids).
+   */
+  occupationalContractProductIds: text("occupational_contract_product_ids").array().notNull().default([]),
   /** Whether the occupational-health contract includes the influenza vaccination (spec part 2 §3 "Vaccination"). */
   occupationalInfluenzaVaccination: boolean("occupational_influenza_vaccination").notNull().default(false),
   /** Whether the person may ask for prescription renewals online (the spec's `isPrescriptionRenewalEnabled`). */

@@ -342,9 +342,27 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
           // Maija's neither (her occupational care shows the messages and the team, not occupational booking).
           hasOccupationalCare: p.key === "employee" || p.key === "guardian" || p.key === "patient",
           occupationalWebReservation: p.key === "employee",
-          occupationalPhoneService: p.key === "guardian" ? "030 600 5060" : null,
+          occupationalPhoneService:
+            p.key === "guardian" ? "030 600 5060" : p.key === "employee" ? "030 600 5070" : null,
+          // Liisa's contract has the phone service and the occupational chat (the booking pages' promos); Matti's the
+          // phone service, which is how he books. The product ids are those of app/features/booking/promo.ts.
+          occupationalPhoneServiceDescription:
+            p.key === "employee"
+              ? "Työterveyshoitaja arvioi tilanteesi puhelimessa ja varaa tarvittaessa ajan puolestasi."
+              : p.key === "guardian"
+                ? "Työterveyden puhelinpalvelu varaa ajan puolestasi ja neuvoo heti."
+                : null,
+          occupationalContractProductIds:
+            p.key === "employee"
+              ? ["OHC-PHONE-SERVICE", "OHC-CHAT"]
+              : p.key === "guardian"
+                ? ["OHC-PHONE-SERVICE"]
+                : [],
           // Liisa's contract includes the influenza vaccination, Matti's does not.
           occupationalInfluenzaVaccination: p.key === "employee",
+          // Liisa's employer belongs to the sickness fund: her menu has the sickness-fund group where the brand
+          // has the page (feature `sickness-fund-page`).
+          isSicknessFundMember: p.key === "employee",
           creditWorthy: p.key !== "notCreditWorthy",
         })
         .returning({ id: s.people.id });

@@ -46,5 +46,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One seeded database that the integration test files copy (tests/integration/seeded-template.ts).
+    globalSetup: ["tests/integration/seeded-template.ts"],
   },
 }));

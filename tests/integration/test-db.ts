@@ -10,11 +10,10 @@
  * Test files run in parallel processes, each with its own database; the process-wide clock is fixed.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { and, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { brands, type BrandId } from "#brands/index";
@@ -30,8 +29,10 @@ import { createSession, hashId, readSession, type Person, type SessionState } fr
 import { LocalFileStorage, setStorage } from "~/.server/storage";
 import { helsinkiDateParts } from "~/lib/format";
 
-/** "Now" for every integration test: a Friday morning in Helsinki. */
-export const FIXED_NOW = new Date("2026-11-20T10:00:00Z");
+import { FIXED_NOW } from "./fixed-now";
+import { adminQuery } from "./seeded-template";
+
+export { FIXED_NOW };
 export const ORIGIN = "http://localhost:3000";
 
 export type DemoKey = keyof ReturnType<typeof demoPeople>;
@@ -68,20 +69,26 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
     setNow(FIXED_NOW);
     setStorage(new LocalFileStorage(uploadsDir));
     const url = process.env.DATABASE_URL;
+    // A seeded database starts as a copy of the one the global setup seeded (seeded-template.ts).
+    const template = options.seed !== false ? inject("seededTemplate") : null;
+    if (template && existsSync(template.uploadsDir)) cpSync(template.uploadsDir, uploadsDir, { recursive: true });
     if (url) {
       const name = `t_${randomBytes(6).toString("hex")}`;
-      await adminQuery(url, `CREATE DATABASE "${name}"`);
+      const from = template?.kind === "postgres" ? ` TEMPLATE "${template.database}"` : "";
+      await adminQuery(url, `CREATE DATABASE "${name}"${from}`);
       drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       const target = new URL(url);
       target.pathname = `/${name}`;
       databaseUrl = target.toString();
       handle = await openDatabase({ databaseUrl });
+    } else if (template?.kind === "pglite") {
+      handle = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([readFileSync(template.dump)]) });
     } else {
       handle = await openDatabase({ dataDir: "memory://" });
     }
-    await handle.migrate();
+    if (!template) await handle.migrate();
     if (options.seed !== false) {
-      await seed(handle.db, FIXED_NOW);
+      if (!template) await seed(handle.db, FIXED_NOW);
       const codes = Object.values(DEMO).map((p) => p.identityCode);
       const rows = await handle.db.select().from(s.people).where(inArray(s.people.identityCode, codes));
       for (const [key, p] of Object.entries(DEMO) as [DemoKey, (typeof DEMO)[DemoKey]][]) {
@@ -124,16 +131,6 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
       return p;
     },
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 // --- clock -----------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ type Handle = {
   db: Database;
   migrate(opts?: { migrationsSchema?: string }): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's data folder as a tarball (tests start their databases from a seeded one). */
+  dumpDataDir?: () => Promise<Blob>;
   kind: "pglite" | "postgres";
 };
 
@@ -27,6 +29,8 @@ type Handle = {
 export async function openDatabase(options: {
   databaseUrl?: string | null;
   dataDir?: string;
+  /** With `memory://`: start from a dump of another embedded database's data folder (`dumpDataDir`). */
+  loadDataDir?: Blob;
   searchPath?: string;
 }): Promise<Handle> {
   if (options.databaseUrl) {
@@ -70,7 +74,7 @@ export async function openDatabase(options: {
   }
   const dir = options.dataDir ?? "./data";
   let client: PGlite;
-  if (dir.startsWith("memory://")) client = new PGlite();
+  if (dir.startsWith("memory://")) client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   else {
     // PGlite needs the parent folder to exist.
     mkdirSync(dir, { recursive: true });
@@ -83,6 +87,7 @@ export async function openDatabase(options: {
     kind: "pglite",
     migrate: (o) => migratePglite(db as never, { migrationsFolder, migrationsSchema: o?.migrationsSchema }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

@@ -429,8 +429,13 @@ export const API_PATHS = {
   devUploads: "/dev/uploads",
 } as const;
 
-/** Marks a request the browser made on its own (a poll): it does not count as activity on the session. */
+/**
+ * Marks a request the browser made on its own (a poll): it does not count as activity on the session, and a read it
+ * repeats leaves no new access-log row. Scripts send the header; a page’s own data poll (a fetcher, which cannot set
+ * headers) sends the query parameter `?background=1`.
+ */
 export const BACKGROUND_HEADER = "X-Background-Request";
+export const BACKGROUND_PARAM = "background";
 
 /** `/{lang}/{localized path}` with `:params` filled in and an optional query. */
 export function href(

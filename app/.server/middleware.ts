@@ -5,7 +5,8 @@ import { csrfCookieHeader, isSameOriginRequest, isValidCsrf, readCsrfCookie } fr
 import { clearFlashCookie, readFlash, type Flash } from "./flash";
 import { readSession, sessionBinding, touchSession } from "./session";
 import { sessionScopeCookie } from "./session-scope";
-import { BACKGROUND_HEADER, routeIdForPath } from "~/route-table";
+import { routeIdForPath } from "~/route-table";
+import { isBackgroundRequest } from "./background";
 
 /** The flash of the request; the root loader marks it shown, and only then is the cookie cleared. */
 export const flashContext = createContext<{ flash: Flash | null; shown: boolean }>({ flash: null, shown: false });
@@ -40,8 +41,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // Asking how long the session has left must not extend it, nor may a page's polling (an open conversation would
   // otherwise keep an unattended session alive); everything else counts as activity.
   const isSessionApi = new URL(request.url).pathname === "/api/session";
-  const isBackground = request.headers.get(BACKGROUND_HEADER) === "1";
-  const touch = isBackground ? false : !isSessionApi ? true : request.method === "POST" ? "force" : false;
+  const touch = isBackgroundRequest(request)
+    ? false
+    : !isSessionApi
+      ? true
+      : request.method === "POST"
+        ? "force"
+        : false;
   context.set(sessionContext, await touchSession(session, touch));
   const flash = { flash: readFlash(request), shown: false };
   context.set(flashContext, flash);

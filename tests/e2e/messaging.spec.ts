@@ -209,6 +209,17 @@ test("an unread thread: opened, read, and answered with an attachment; new messa
   await expect(
     page.locator(".conversations > li").filter({ hasText: title }).getByText("Unread", { exact: true }),
   ).toHaveCount(0);
+
+  // The open list refreshes itself as well, as a poll (`background=1`: no activity, no new access-log row), and
+  // shows the care team's next message without a reload.
+  await page.goto(`${ORIGINS.main}/en/conversations?poll=1500`);
+  const listItem = page.locator(".conversations > li").filter({ hasText: title });
+  await expect(listItem).toContainText("See you tomorrow.");
+  const refreshed = page.waitForResponse((r) => r.url().includes("background=1") && r.status() === 200);
+  await replyAsProfessional(page, title, "Remember your Kela card.");
+  await refreshed;
+  await expect(listItem).toContainText("Remember your Kela card.");
+  await expect(listItem.getByText("Unread", { exact: true })).toBeVisible();
 });
 
 test("the demo threads in Swedish: a closed one has no reply box, a deleted message says so, files are links", async ({

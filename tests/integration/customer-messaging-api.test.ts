@@ -1051,4 +1051,36 @@ describe("what the page's own rules add", () => {
       clockAt(0);
     }
   });
+
+  it("a thread poll repeats no 'who viewed my data' row; opening the thread writes one", async () => {
+    const session = await sessionOf(f.lister);
+    const id = String(f.threads.unread);
+    const rows = async () =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(s.accessLog)
+          .where(
+            and(
+              eq(s.accessLog.subjectId, f.lister.id),
+              eq(s.accessLog.resource, "conversation"),
+              eq(s.accessLog.resourceId, id),
+            ),
+          )
+      )[0].n;
+    const poll = () => gql(session, MESSAGING_THREAD_FOR_CUSTOMER, { id }, { headers: { [BACKGROUND_HEADER]: "1" } });
+    expect((await gql(session, MESSAGING_THREAD_FOR_CUSTOMER, { id })).status).toBe(200);
+    const opened = await rows();
+    try {
+      for (const minutes of [2, 4, 6]) {
+        clockAt(minutes * 60);
+        expect((await poll()).status).toBe(200);
+      }
+      expect(await rows()).toBe(opened);
+      expect((await gql(session, MESSAGING_THREAD_FOR_CUSTOMER, { id })).status).toBe(200);
+      expect(await rows()).toBe(opened + 1);
+    } finally {
+      clockAt(0);
+    }
+  });
 });

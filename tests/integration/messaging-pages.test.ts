@@ -15,7 +15,8 @@ import * as service from "~/features/messaging/messaging.server";
 import { pollIntervalMs } from "~/features/messaging/pages.server";
 import { ATTACHMENTS_MAX_BYTES, POLL_INTERVAL_MS } from "~/features/messaging/rules";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
-import { FIXED_NOW, cookiePair, login, useTestDatabase } from "./test-db";
+import { env } from "~/.server/env";
+import { FIXED_NOW, clockAt, cookiePair, login, useTestDatabase } from "./test-db";
 
 // The service, with a switch to make listing fail as an unreachable messaging backend would.
 const failing = vi.hoisted(() => ({ list: false }));
@@ -584,6 +585,72 @@ describe("sending with JavaScript", () => {
     const again = await send("POST", `/en/conversations/${thread}`, { session, form });
     expect(again.status).toBe(400);
     expect(await messagesIn(thread)).toHaveLength(2);
+  });
+});
+
+describe("the list's refresh (a poll)", () => {
+  const conversationRows = async (person: Person) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(s.accessLog)
+        .where(and(eq(s.accessLog.actorId, person.id), eq(s.accessLog.resource, "conversations")))
+    )[0].n;
+
+  it("leaves an idle session to expire on time and adds no 'who viewed my data' row per refresh", async () => {
+    const erkki = t.person("senior");
+    await customerUser(erkki);
+    const session = await login(erkki);
+    const idle = env().sessionIdleSeconds;
+    try {
+      const opened = await send("GET", "/fi/viestit", { session });
+      expect(opened.status).toBe(200);
+      const afterOpening = await conversationRows(erkki);
+      expect(afterOpening).toBeGreaterThan(0);
+
+      // The open page refreshes every two minutes for longer than the idle timeout: each refresh is answered…
+      for (let at = 120; at < idle; at += 120) {
+        clockAt(at);
+        const polled = await send("GET", "/fi/viestit?background=1", { session });
+        expect(polled.status, `refresh at ${at} s`).toBe(200);
+        expect(polled.text).toContain("<h1>Viestit</h1>");
+      }
+      // …but none of them was activity, nor a new read of the person's data.
+      expect(await conversationRows(erkki)).toBe(afterOpening);
+      clockAt(idle + 1);
+      const later = await send("GET", "/fi/viestit?background=1", { session });
+      expect(later.status).toBe(302);
+      expect(later.location).toMatch(/^\/fi\/kirjaudu|^\/fi\/katkennut-istunto/);
+    } finally {
+      clockAt(0);
+    }
+  });
+
+  it("still counts the person's own visit as activity and logs it", async () => {
+    const erkki = t.person("senior");
+    await customerUser(erkki);
+    const session = await login(erkki);
+    const idle = env().sessionIdleSeconds;
+    try {
+      const before = await conversationRows(erkki);
+      clockAt(idle - 60);
+      expect((await send("GET", "/fi/viestit", { session })).status).toBe(200);
+      expect(await conversationRows(erkki)).toBe(before + 1);
+      clockAt(idle + 60);
+      expect((await send("GET", "/fi/viestit", { session })).status).toBe(200);
+    } finally {
+      clockAt(0);
+    }
+  });
+
+  it("logs a poll's read when the same read has no row in the last hour", async () => {
+    const erkki = t.person("senior");
+    await customerUser(erkki);
+    await t.db.delete(s.accessLog).where(eq(s.accessLog.actorId, erkki.id));
+    const session = await login(erkki);
+    expect((await send("GET", "/fi/viestit?background=1", { session })).status).toBe(200);
+    expect((await send("GET", "/fi/viestit?background=1", { session })).status).toBe(200);
+    expect(await conversationRows(erkki)).toBe(1);
   });
 });
 

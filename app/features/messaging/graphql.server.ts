@@ -2,6 +2,7 @@ import { Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode,
 import { createGraphQLError, createSchema, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import type { RouterContextProvider } from "react-router";
 import type { Brand, Environment } from "#brands/index";
+import { isBackgroundRequest } from "~/.server/background";
 import { logAccess } from "~/.server/access-log";
 import { readBody, validationError, type ValidationDetail } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -233,6 +234,8 @@ type MessagingCall = {
   brand: Brand;
   environment: Environment;
   csrfToken: string;
+  /** A poll (app/.server/background.ts): its reads are not logged again. */
+  background: boolean;
 };
 type ServerContext = { call: MessagingCall };
 type Context = ServerContext & { userId: string };
@@ -331,7 +334,13 @@ function refusal(result: Exclude<SendResult, { type: "sent" }>) {
 }
 
 const logRead = (call: MessagingCall, resource: string, resourceId?: string) =>
-  logAccess({ actorId: call.session.user.id, subjectId: call.session.actingPerson.id, resource, resourceId });
+  logAccess({
+    actorId: call.session.user.id,
+    subjectId: call.session.actingPerson.id,
+    resource,
+    resourceId,
+    background: call.background,
+  });
 
 type Resolver<A> = (parent: unknown, args: A, ctx: Context) => unknown;
 
@@ -620,6 +629,7 @@ export async function serveMessagingGraphQL(
     brand: info.brand,
     environment: info.environment,
     csrfToken: csrfTokenFor(info.csrfCookie, sessionBinding(sessionState(context))),
+    background: isBackgroundRequest(request),
   };
   // Yoga gets a clean request: only the GraphQL parameters, so nothing else of the original reaches it.
   const url = new URL(API_PATHS.customerMessaging, request.url);

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { isBackgroundRequest } from "~/.server/background";
 import { logAccess } from "~/.server/access-log";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -192,7 +193,12 @@ export async function conversationsLoader(args: Args): Promise<ConversationsPage
     // A page past the end shows the last one.
     if (page !== first)
       list = await listThreads(db(), userId, { limit: THREADS_PER_PAGE, offset: (page - 1) * THREADS_PER_PAGE });
-    await logAccess({ actorId: session.user.id, subjectId: session.actingPerson.id, resource: "conversations" });
+    await logAccess({
+      actorId: session.user.id,
+      subjectId: session.actingPerson.id,
+      resource: "conversations",
+      background: isBackgroundRequest(args.request),
+    });
     return {
       state: "ok",
       announcement,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/conversations";
 import { ConversationList } from "~/features/messaging/conversation-list";
 import { AnnouncementBox, EmergencyNotice, MaintenanceNotice } from "~/features/messaging/notices";
@@ -11,7 +11,7 @@ import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
 import { Pager } from "~/ui/pager";
 import { useLang } from "~/ui/root-data";
-import { href } from "~/route-table";
+import { BACKGROUND_PARAM, href } from "~/route-table";
 
 export const handle = { i18n: ["messaging.common", "messaging.list"] } satisfies TextsHandle;
 
@@ -19,12 +19,11 @@ export function loader(args: Route.LoaderArgs) {
   return conversationsLoader(args);
 }
 
-export default function Conversations({ loaderData }: Route.ComponentProps) {
+export default function Conversations({ loaderData: loaded }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const title = t("messaging.list.title");
-  const polling = loaderData.state === "ok" ? loaderData.pollMs : null;
-  useListRefresh(polling);
+  const loaderData = useListRefresh(loaded);
   return (
     <div className="narrow-wide conversations-page">
       <PageTitle title={title} />
@@ -64,15 +63,24 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The list is refreshed every two minutes while open (spec part 2 §7) by loading the page's data again; a
- * failed load shows the error and ends the refreshing (the loader answers with the error state).
+ * The list is refreshed every two minutes while open (spec part 2 §7) by loading the page's data again, as a poll
+ * (`?background=1`): it neither keeps the session alive nor adds a "who viewed my data" row each time. A failed load
+ * shows the error and ends the refreshing (the loader answers with the error state). Each load of the page starts
+ * a fresh poll, so another page's list never shows through.
  */
-function useListRefresh(intervalMs: number | null) {
+function useListRefresh(loaded: Route.ComponentProps["loaderData"]) {
   const hydrated = useHydrated();
-  const { revalidate } = useRevalidator();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<typeof loader>({ key: `conversations:${loaded.state === "ok" ? loaded.now : ""}` });
+  const current = fetcher.data ?? loaded;
+  const intervalMs = current.state === "ok" ? current.pollMs : null;
+  const { load } = fetcher;
   useEffect(() => {
     if (!hydrated || intervalMs === null) return;
-    const timer = window.setInterval(() => void revalidate(), intervalMs);
+    const query = new URLSearchParams(search);
+    query.set(BACKGROUND_PARAM, "1");
+    const timer = window.setInterval(() => void load(`${pathname}?${query}`), intervalMs);
     return () => window.clearInterval(timer);
-  }, [hydrated, intervalMs, revalidate]);
+  }, [hydrated, intervalMs, load, pathname, search]);
+  return current;
 }

@@ -1,4 +1,4 @@
-import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } from "../fixtures";
+import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
 
 const olli = people.myInfoAdult;
 const venla = people.myInfoTeen;
@@ -147,4 +147,38 @@ test("who viewed my data lists my own front-page view", async ({ page }) => {
   const frontPage = page.locator("tbody tr", { hasText: "Katsottu: Etusivun yhteenveto" }).first();
   await expect(frontPage).toContainText("Sinä");
   await expectAccessible(page);
+});
+
+test("a guardian acting for a child keeps their own contact details in a form of its own", async ({
+  page,
+  jsEnabled,
+}) => {
+  await gotoRoute(page, "transactionPath", "en");
+  await page.getByLabel("My child's").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await identify(page, new RegExp(people.guardian.identityCode));
+  await page.getByRole("button", { name: /Aino/ }).click();
+  await gotoRoute(page, "myInformation", "en");
+  const own = page.getByRole("form", { name: "Your own contact information" });
+  await expect(own.getByLabel("First name")).toHaveValue("Matti");
+  await expect(own.getByRole("radio")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await own.getByLabel("Postal code").fill("12");
+  await own.getByRole("button", { name: "Save your contact information" }).click();
+  const summary = page.locator(".error-summary");
+  await expect(summary).toContainText("Zipcode length should be 5 and can only contain numbers");
+  if (jsEnabled) await expect(summary).toBeFocused();
+  await summary.getByRole("link").first().click();
+  if (jsEnabled) await expect(page.locator("#own-zipCode")).toBeFocused();
+  else await expect(page).toHaveURL(/#own-zipCode$/);
+  await expect(own.getByLabel("Postal code")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  await own.getByLabel("Postal code").fill("00510");
+  await own.getByLabel("Phone number").fill("040 111 2233");
+  await own.getByRole("button", { name: "Save your contact information" }).click();
+  await expect(page.getByText("Your contact information saved")).toBeVisible();
+  await expect(own.getByLabel("Phone number")).toHaveValue("+358401112233");
+  await expect(own.getByLabel("Postal code")).toHaveValue("00510");
 });

@@ -275,6 +275,42 @@ describe("the calls", () => {
     expect(answer.json).toMatchObject({ type: "success", next: "/", patient: { phoneNumber: "+358445556677" } });
     expect((await personRow(venla)).language).toBe("en");
 
+    // The spec's guardians list names the phone `phone`; its errors are named so too.
+    const contact = {
+      emailAddress: "venla@example.com",
+      phoneNumber: "044 555 6677",
+      streetAddress: "Kotikatu 1",
+      zipCode: "00100",
+      postOffice: "Helsinki",
+    };
+    const spelled = await send("POST", "/api/user?lang=en", {
+      session,
+      json: {
+        ...contact,
+        guardians: [
+          {
+            name: "Ojala Olli",
+            phone: "040 222 3344",
+            emailAddress: "olli@example.com",
+            isGuardianHasSameAddress: true,
+          },
+        ],
+      },
+    });
+    expect(spelled.status).toBe(200);
+    expect((await guardianRows(venla))[0].phoneNumber).toBe("+358402223344");
+    const badPhone = await send("POST", "/api/user?lang=en", {
+      session,
+      json: {
+        ...contact,
+        guardians: [
+          { name: "Ojala Olli", phone: "12", emailAddress: "olli@example.com", isGuardianHasSameAddress: true },
+        ],
+      },
+    });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.json.details.map((d: { path: string }) => d.path)).toEqual(["guardians.0.phone"]);
+
     const bad = await send("POST", "/api/user?lang=en", {
       session,
       json: { emailAddress: "x", phoneNumber: "", streetAddress: "K", zipCode: "1", postOffice: "H", language: "de" },
@@ -326,6 +362,74 @@ describe("the calls", () => {
     expect(own.status).toBe(403);
     expect((await send("POST", "/api/user/guardian", { json: body })).status).toBe(401);
     expect((await send("GET", "/api/user/guardian", { session: acting })).status).toBe(405);
+  });
+});
+
+describe("a guardian's own contact details while acting for a child (part 1 §2)", () => {
+  const OWN = {
+    intent: "guardianOwn",
+    emailAddress: "matti.oma@example.com",
+    phoneNumber: "040 111 2233",
+    streetAddress: "Huoltajankatu 7",
+    zipCode: "00510",
+    postOffice: "Helsinki",
+  };
+
+  it("shows the guardian's own form beside the child's, saves only the guardian's record, and reports errors in place", async () => {
+    const matti = t.person("guardian");
+    const aino = t.person("youngChild");
+    const acting = await login(matti, aino);
+    const childBefore = await personRow(aino);
+
+    const page = await send("GET", "/en/my-information", { session: acting });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h2 id="own-contact-heading">Your own contact information</h2>');
+    expect(page.text).toContain('aria-labelledby="own-contact-heading"');
+    // Both forms on one page, with ids of their own; the guardian's without the language.
+    expect(page.text).toMatch(/id="own-emailAddress"/);
+    expect(page.text).toMatch(/id="emailAddress"/);
+    expect(page.text).toContain('name="intent" value="guardianOwn"');
+    expect(page.text.match(/name="language"/g)).toHaveLength(3);
+
+    const invalid = await send("POST", "/en/my-information", {
+      session: acting,
+      form: { ...OWN, emailAddress: "not-an-address", zipCode: "1" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toMatch(/<a href="#own-emailAddress"/);
+    expect(invalid.text).toMatch(/<a href="#own-zipCode"/);
+    expect(invalid.text).not.toMatch(/<a href="#emailAddress"/);
+    // What was typed stays in the guardian's form.
+    expect(invalid.text).toMatch(
+      /id="own-streetAddress"[^>]*value="Huoltajankatu 7"|value="Huoltajankatu 7"[^>]*id="own-streetAddress"/,
+    );
+    expect((await personRow(matti)).emailAddress).not.toBe("not-an-address");
+
+    const saved = await send("POST", "/en/my-information", { session: acting, form: OWN });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/en/my-information");
+    expect(saved.setCookie).toContain("myInformation.saved.ownContact");
+    expect(await personRow(matti)).toMatchObject({
+      firstName: "Matti",
+      emailAddress: "matti.oma@example.com",
+      phoneNumber: "+358401112233",
+      postalCode: "00510",
+    });
+    const childAfter = await personRow(aino);
+    expect(childAfter).toMatchObject({
+      emailAddress: childBefore.emailAddress,
+      phoneNumber: childBefore.phoneNumber,
+      streetAddress: childBefore.streetAddress,
+    });
+  });
+
+  it("does not exist for a person acting for themselves", async () => {
+    const matti = t.person("guardian");
+    const session = await login(matti);
+    const page = await send("GET", "/fi/omat-tiedot", { session });
+    expect(page.text).not.toContain("guardianOwn");
+    const posted = await send("POST", "/fi/omat-tiedot", { session, form: OWN });
+    expect(posted.status).toBe(404);
   });
 });
 

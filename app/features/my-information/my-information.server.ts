@@ -112,6 +112,8 @@ export async function loadMyInformation(db: Database, session: UserSession) {
   return {
     contact: contactValues(person),
     actingForChild: person.id !== session.user.id,
+    /** A guardian acting for a child keeps their own details too (spec part 1 §2), beside the child's. */
+    ownContact: person.id !== session.user.id ? contactValues(session.user) : null,
     guardians: guardianTab ? await guardiansOf(db, person.id) : null,
     consent: {
       updated: !!person.patientDataConsentUpdatedAt,

@@ -31,15 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ type: "success", patient: patientJson(saved) });
   }
 
-  // The part 2 spelling `postalCode` is taken for `zipCode`, and its errors are named as it was sent.
+  // The part 2 spelling `postalCode` is taken for `zipCode`, and a guardian's `phone` (the spec's guardians list) for
+  // the page's `phoneNumber`; errors are named as the field was sent.
   const aliased = body.zipCode === undefined && body.postalCode !== undefined;
-  const { guardians, next, postalCode, ...contact } = body;
+  const { guardians: sentGuardians, next, postalCode, ...contact } = body;
   if (aliased) contact.zipCode = postalCode;
-  const result = await saveUserInformation(db(), session, { contact, guardians });
+  const guardians = guardiansWithPhoneNumber(sentGuardians);
+  const result = await saveUserInformation(db(), session, { contact, guardians: guardians.list });
   if (result.type === "invalid")
     return validationError(
       Object.entries(result.errors).map(([path, message]) => ({
-        path: aliased && path === "zipCode" ? "postalCode" : path,
+        path: aliased && path === "zipCode" ? "postalCode" : (guardians.sentAs.get(path) ?? path),
         message: t(message),
       })),
     );
@@ -51,4 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     patient: patientJson(person),
     ...(typeof next === "string" ? { next: safeNextPath(next, "/") } : {}),
   });
+}
+
+/** The guardians list with each entry's `phone` as `phoneNumber`, and the error paths to name back as sent. */
+function guardiansWithPhoneNumber(list: unknown): { list: unknown; sentAs: Map<string, string> } {
+  const sentAs = new Map<string, string>();
+  if (!Array.isArray(list)) return { list, sentAs };
+  return {
+    list: list.map((entry: unknown, i) => {
+      if (!entry || typeof entry !== "object" || Array.isArray(entry)) return entry;
+      const { phone, ...rest } = entry as Record<string, unknown>;
+      if (phone === undefined || rest.phoneNumber !== undefined) return entry;
+      sentAs.set(`guardians.${i}.phoneNumber`, `guardians.${i}.phone`);
+      return { ...rest, phoneNumber: phone };
+    }),
+    sentAs,
+  };
 }

@@ -9,7 +9,7 @@ import { getLang } from "~/.server/i18n";
 import { consentSchema } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
 import { ConsentForm } from "~/features/my-information/consent-form";
-import { ContactForm } from "~/features/my-information/contact-form";
+import { ContactForm, contactFieldId } from "~/features/my-information/contact-form";
 import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
 import { GUARDIAN_FIELDS, guardianFieldName, guardiansFromForm } from "~/features/my-information/my-information.schema";
 import { KelaCard } from "~/features/my-information/kela-card";
@@ -17,6 +17,7 @@ import { kelaCardImages } from "~/features/my-information/kela-card.server";
 import {
   loadMyInformation,
   removeSecondGuardian,
+  saveGuardianOwnDetails,
   saveUserInformation,
   type SaveResult,
 } from "~/features/my-information/my-information.server";
@@ -44,7 +45,7 @@ import type { TextsHandle } from "~/lib/text-groups";
 
 export const handle = { i18n: ["contact", "account.consent", "myInformation"] } satisfies TextsHandle;
 
-type FormName = "contact" | "guardians" | "consent" | "smsLogin";
+type FormName = "contact" | "guardianOwn" | "guardians" | "consent" | "smsLogin";
 
 function pageState(request: Request) {
   const query = new URL(request.url).searchParams;
@@ -130,6 +131,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.type !== "saved") return failure("contact", result, values);
     return succeed(request, lang, "contact", "myInformation.saved.contact");
   }
+  if (intent === "guardianOwn") {
+    const result = await saveGuardianOwnDetails(db(), session, values);
+    // The form exists only while a guardian acts for a child.
+    if (result.type === "forbidden") throw data(null, { status: 404 });
+    if (result.type !== "saved") return failure("guardianOwn", result, values);
+    return succeed(request, lang, "contact", "myInformation.saved.ownContact");
+  }
   if (intent === "guardians") {
     const result = await saveUserInformation(db(), session, { guardians: guardiansFromForm(values) });
     if (result.type !== "saved") return failure("guardians", result, values);
@@ -166,7 +174,8 @@ function postedGuardians(values: Record<string, unknown>): GuardianValues[] {
   });
 }
 
-function errorIdOf(name: string): string {
+function errorIdOf(form: FormName | undefined, name: string): string {
+  if (form === "contact" || form === "guardianOwn") return contactFieldId(form, name);
   const guardian = /^guardians\.(\d)\.(\w+)$/.exec(name);
   if (!guardian) return name;
   return guardianFieldName(Number(guardian[1]), guardian[2] as (typeof GUARDIAN_FIELDS)[number]);
@@ -178,7 +187,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   const { tab, saveAction } = loaderData;
   const posted = actionData?.form;
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const summary = Object.entries(errors).map(([name, key]) => ({ id: errorIdOf(name), message: t(key) }));
+  const summary = Object.entries(errors).map(([name, key]) => ({ id: errorIdOf(posted, name), message: t(key) }));
   const tabs: MyInformationTab[] = loaderData.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
   const query = (extra: Record<string, string | undefined> = {}) => ({
     tab: tab === "contact" ? undefined : tab,
@@ -188,6 +197,9 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   const action = href("myInformation", lang, {}, query());
   const values = (
     posted === "contact" ? { ...loaderData.contact, ...actionData?.values } : loaderData.contact
+  ) as Record<string, string>;
+  const ownValues = (
+    posted === "guardianOwn" ? { ...loaderData.ownContact, ...actionData?.values } : (loaderData.ownContact ?? {})
   ) as Record<string, string>;
   const saved = (loaderData.guardians ?? []).map((g) => ({
     ...g,
@@ -227,6 +239,20 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               values={values}
               errors={posted === "contact" ? errors : {}}
             />
+            {loaderData.ownContact ? (
+              <>
+                <h2 id="own-contact-heading">{t("myInformation.ownContact.heading")}</h2>
+                <p>{t("myInformation.ownContact.intro")}</p>
+                <ContactForm
+                  key={JSON.stringify(ownValues)}
+                  intent="guardianOwn"
+                  labelledBy="own-contact-heading"
+                  action={action}
+                  values={ownValues}
+                  errors={posted === "guardianOwn" ? errors : {}}
+                />
+              </>
+            ) : null}
             {loaderData.smsLogin ? (
               <SmsLoginSection
                 view={loaderData.smsLogin}

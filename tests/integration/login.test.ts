@@ -5,7 +5,8 @@ import * as s from "~/.server/db/schema";
 import { SESSION_COOKIE } from "~/.server/session";
 import { findMandateChild, logout, MANDATE_MAX_AGE } from "~/features/session/login.server";
 import { makeTestIdentityCode } from "~/lib/identity-code";
-import { cookiePair, DEMO, FIXED_NOW, login, sessionOf, sessionRow, useTestDatabase } from "./test-db";
+import { handle } from "./request-handler";
+import { cookiePair, DEMO, FIXED_NOW, ORIGIN, login, sessionOf, sessionRow, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -119,5 +120,20 @@ describe("logout", () => {
       .from(s.sessions)
       .where(eq(s.sessions.userId, t.person("senior").id));
     expect(revoked.map((r) => r.revokedAt)).toEqual([null]);
+  });
+});
+
+describe("the login page", () => {
+  it("names the mobile certificate in the page's language; the banks keep their own names", async () => {
+    const names = async (path: string) =>
+      [...(await (await handle(new Request(ORIGIN + path))).text()).matchAll(/data-option="(\w+)">([^<]+)</g)].map(
+        (m) => `${m[1]}: ${m[2]}`,
+      );
+    expect(await names("/fi/kirjaudu")).toContain("mobiilivarmenne: Mobiilivarmenne");
+    expect(await names("/sv/loggain")).toContain("mobiilivarmenne: Mobilcertifikat");
+    const en = await names("/en/login");
+    expect(en).toContain("mobiilivarmenne: Mobile certificate");
+    expect(en).toContain("nordea: Nordea");
+    expect(en).toHaveLength(11);
   });
 });

@@ -10,7 +10,8 @@ export function LoginOptions({ options }: { options: { id: string; label: string
       <ul className="login-options__list login-options__list--single">
         <li>
           <a className="login-option" href={mobile.href} data-option={mobile.id}>
-            {mobile.label}
+            {/* The banks' names are their own; the mobile certificate's is a word of the page's language. */}
+            {t("session.login.mobileHeading")}
           </a>
         </li>
       </ul>

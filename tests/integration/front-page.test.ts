@@ -269,6 +269,12 @@ describe("front page route loader", () => {
 describe("front page links to the health records", () => {
   const csrfCookie = newCsrfCookieValue();
 
+  it("shows the sections in the spec's order: conversations, appointments, visits, prescriptions, lab, tasks, imaging", async () => {
+    const page = await sendAsBrowser(csrfCookie, "GET", "/fi", { session: await login(t.person("patient")) });
+    const order = [...page.text.matchAll(/<h2[^>]* id="(\w+)-heading"/g)].map((m) => m[1]);
+    expect(order).toEqual(["conversations", "appointments", "visits", "prescriptions", "lab", "tasks", "imaging"]);
+  });
+
   it("links each section to its list and each item to its page, and the other records below", async () => {
     const page = await sendAsBrowser(csrfCookie, "GET", "/fi", { session: await login(t.person("patient")) });
     expect(page.status).toBe(200);

@@ -144,29 +144,7 @@ export function FrontPage({
       <SmsOnboardingPanel onboarding={onboarding} answer={onboardingAnswer} />
 
       <div className="card-grid">
-        <Section
-          id="appointments"
-          title={t("frontPage.sections.appointments")}
-          empty={t("frontPage.empty.appointments")}
-          isEmpty={!state.appointmentSummaries.length}
-          showAll="appointments"
-        >
-          {state.appointmentSummaries.map((a) => (
-            <Item
-              key={a.id}
-              title={
-                <LocalizedLink to="appointment" params={{ ids: a.id }}>
-                  {a.when}
-                </LocalizedLink>
-              }
-              detail={`${a.specialtyName}, ${a.practitionerName}`}
-              note={
-                a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)
-              }
-            />
-          ))}
-        </Section>
-
+        {/* The spec's order (part 1 §2): conversations first, then appointments. */}
         <Section
           id="conversations"
           title={t("frontPage.sections.conversations")}
@@ -190,6 +168,29 @@ export function FrontPage({
                 </>
               }
               note={c.latest ?? undefined}
+            />
+          ))}
+        </Section>
+
+        <Section
+          id="appointments"
+          title={t("frontPage.sections.appointments")}
+          empty={t("frontPage.empty.appointments")}
+          isEmpty={!state.appointmentSummaries.length}
+          showAll="appointments"
+        >
+          {state.appointmentSummaries.map((a) => (
+            <Item
+              key={a.id}
+              title={
+                <LocalizedLink to="appointment" params={{ ids: a.id }}>
+                  {a.when}
+                </LocalizedLink>
+              }
+              detail={`${a.specialtyName}, ${a.practitionerName}`}
+              note={
+                a.locationType === "physicalLocation" ? a.clinicName : t(`frontPage.locationType.${a.locationType}`)
+              }
             />
           ))}
         </Section>

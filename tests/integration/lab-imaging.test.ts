@@ -297,9 +297,11 @@ describe("the imaging page", () => {
       expect(html, path).toContain("Lannerangan magneettikuvaus");
       expect(html, path).not.toContain("Lannerangan röntgen");
     }
-    // Nor does the result page show what the faulty source holds.
+    // The result page says the same (not "page not found"), and shows nothing of what the faulty source holds.
     const result = await as("smsUser", "/en/imaging/2026-10-21");
-    expect(result.status).toBe(404);
+    expect(result.status).toBe(503);
+    expect(main(result.text)).toContain("This section is temporarily unavailable");
+    expect(main(result.text)).toContain('href="/en/imaging"');
     expect(result.text).not.toContain("Lieviä kulumamuutoksia");
   });
 
@@ -382,8 +384,8 @@ describe("imaging results and referral pages", () => {
       expect(page.status, path).toBe(404);
       expect(page.text, path).toContain("<h1>Page not found</h1>");
     }
-    // Maija's day, asked by Kalle.
-    const other = await as("smsUser", "/en/imaging/2025-10-16");
+    // Maija's day, asked by Sanna.
+    const other = await as("newCustomer", "/en/imaging/2025-10-16");
     expect(other.status).toBe(404);
     expect(other.text).not.toContain("Nilkan röntgen");
   });

@@ -58,14 +58,14 @@ export async function imagingResultDays(db: Database, personId: string, lang: La
 
 export type ImagingResult = { id: number; examinationName: string; dateText: string; statementText: string | null };
 
-/** The person's results of one imaging day; empty when there are none, or while the source is at fault. */
+/** The person's results of one imaging day (empty when there are none), or "unavailable" while the source is at fault. */
 export async function imagingResultsOn(
   db: Database,
   personId: string,
   date: string,
   lang: Lang,
-): Promise<ImagingResult[]> {
-  if (await sourceAtFault(db, personId)) return [];
+): Promise<ImagingResult[] | "unavailable"> {
+  if (await sourceAtFault(db, personId)) return "unavailable";
   const rows = await db
     .select({
       id: s.imagingResults.id,

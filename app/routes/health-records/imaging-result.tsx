@@ -4,6 +4,7 @@ import { logAccess } from "~/.server/access-log";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { imagingResultsOn } from "~/features/health-records/imaging.server";
+import { dayText } from "~/features/health-records/referrals.server";
 import { isCalendarDay } from "~/features/health-records/rules";
 import { requireUser } from "~/features/session/guards.server";
 import type { TextsHandle } from "~/lib/text-groups";
@@ -14,8 +15,8 @@ import { PageTitle } from "~/ui/page-title";
 export const handle = { i18n: ["imaging"] } satisfies TextsHandle;
 
 /**
- * The acting person's imaging results of one day (spec part 2 §2 "Imaging"). A malformed date, a day without
- * results, or results whose source is at fault: not found.
+ * The acting person's imaging results of one day (spec part 2 §2 "Imaging"). A malformed date or a day without
+ * results: not found. While the results' source is at fault the page says so (spec part 2 §8), with 503.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -23,6 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const results = isCalendarDay(params.date)
     ? await imagingResultsOn(db(), session.actingPerson.id, params.date, lang)
     : [];
+  if (results === "unavailable")
+    return data({ state: "unavailable" as const, dateText: dayText(params.date, lang) }, { status: 503 });
   if (results.length === 0) throw data(null, { status: 404 });
   await logAccess({
     actorId: session.user.id,
@@ -30,11 +33,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     resource: "imaging-result",
     resourceId: params.date,
   });
-  return { dateText: results[0]!.dateText, results };
+  return { state: "ok" as const, dateText: results[0]!.dateText, results };
 }
 
 export default function ImagingResult({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  if (loaderData.state === "unavailable")
+    return (
+      <div className="narrow-wide imaging-result">
+        <PageTitle title={t("imaging.result.title", { date: loaderData.dateText })} />
+        <h1>{t("imaging.result.title", { date: loaderData.dateText })}</h1>
+        <p>{t("imaging.results.unavailable")}</p>
+        <p>
+          <LocalizedLink to="imaging">{t("imaging.back")}</LocalizedLink>
+        </p>
+      </div>
+    );
   const { dateText, results } = loaderData;
   const title = t("imaging.result.title", { date: dateText });
   return (

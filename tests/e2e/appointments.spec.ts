@@ -25,7 +25,7 @@ test.describe("own appointments", () => {
       }
     }
     expect(when).not.toBe("");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Varattu aika");
     await expect(page.getByRole("link", { name: "Näytä kartalla" })).toHaveAttribute(
       "href",
       /google\.com\/maps\/search/,

@@ -90,7 +90,7 @@ describe("the anonymous view of an appointment", () => {
     const { appointmentId } = await reservationOf(t.person("employee"));
     const own = await get(`/fi/ajanvaraukset/${appointmentId}`, { session: await login(t.person("employee")) });
     expect(own.status).toBe(200);
-    expect(h1(own.text)).toBe("Ajanvaraus");
+    expect(h1(own.text)).toBe("Varattu aika");
     const foreign = await get(`/fi/ajanvaraukset/${appointmentId}`, { session: await login(t.person("patient")) });
     expect(foreign.status).toBe(404);
     expect(h1(foreign.text)).toBe("Ajanvarausta ei löytynyt");

@@ -6,9 +6,10 @@ import { logger } from "../logger";
 
 /**
  * The development payment provider: the other side of Paytrail's protocol with its published test merchant. The
- * create-payment call is answered in-process (`devCreatePayment`); the pages a customer sees are mounted at
- * /dev/payments: one per method, where the customer approves, cancels or fails the payment, after which the
- * browser is redirected back and the callback URL is called server to server, both with signed parameters.
+ * API calls (create a payment, list the methods) are answered in-process (`devPaymentService`); the pages a
+ * customer sees are mounted at /dev/payments: one per method, where the customer approves, cancels or fails the
+ * payment, after which the browser is redirected back and the callback URL is called server to server, both with
+ * signed parameters.
  */
 export const DEV_API_BASE = "http://dev-payments.invalid";
 
@@ -86,11 +87,23 @@ function signedResponse(status: number, body: unknown, transactionId?: string): 
   });
 }
 
-/** POST {base}/payments: checks the request's signature and answers with the methods as Paytrail does. */
-export async function devCreatePayment(request: Request): Promise<Response> {
+/** A method as the list call gives it: no parameters (those come with a created payment). */
+const listedMethod = (m: (typeof METHODS)[number]): Provider => ({
+  url: `${DEV_API_BASE}/pay/${m.id}`,
+  icon: `${DEV_API_BASE}/icons/${m.id}.svg`,
+  svg: `${DEV_API_BASE}/icons/${m.id}.svg`,
+  name: m.name,
+  group: m.group,
+  id: m.id,
+  parameters: [],
+});
+
+/**
+ * The provider's API: `POST {base}/payments` creates a payment and answers its methods' forms, `GET
+ * {base}/merchants/payment-providers` lists the methods, as Paytrail does. Every request must be signed.
+ */
+export async function devPaymentService(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (request.method !== "POST" || url.pathname !== "/payments")
-    return signedResponse(404, { status: "error", message: "Not found" });
   const body = await request.text();
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -98,9 +111,14 @@ export async function devCreatePayment(request: Request): Promise<Response> {
   });
   if (
     headers["checkout-account"] !== TEST_ACCOUNT ||
+    headers["checkout-method"] !== request.method ||
     !verifySignature(TEST_SECRET, headers, request.headers.get("signature"), body)
   )
     return signedResponse(401, { status: "error", message: "Invalid signature" });
+  if (request.method === "GET" && url.pathname === "/merchants/payment-providers")
+    return signedResponse(200, METHODS.map(listedMethod));
+  if (request.method !== "POST" || url.pathname !== "/payments")
+    return signedResponse(404, { status: "error", message: "Not found" });
   let payment: CreatePaymentRequest;
   try {
     payment = JSON.parse(body) as CreatePaymentRequest;

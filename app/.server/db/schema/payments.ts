@@ -69,7 +69,19 @@ export const invoiceRows = pgTable(
   (t) => [index("invoice_rows_invoice_idx").on(t.invoiceId)],
 );
 
-/** One online payment attempt: the stamp is ours (unique per attempt), the transaction id the provider's. */
+/** A payment method's form as the provider gives it: the browser posts `parameters` to `url`. */
+export type ProviderForm = {
+  id: string;
+  name: string;
+  url: string;
+  svg: string;
+  parameters: { name: string; value: string }[];
+};
+
+/**
+ * One online payment attempt: the stamp is ours (unique per attempt), the transaction id the provider's. The
+ * provider's forms and terms are kept so that a later click reuses the open payment instead of opening another.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -84,6 +96,8 @@ export const payments = pgTable(
       .notNull()
       .default("new"),
     provider: text("provider"),
+    providerForms: jsonb("provider_forms").$type<ProviderForm[]>(),
+    terms: text("terms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -99,7 +113,7 @@ export const paymentEvents = pgTable(
   {
     id: serial("id").primaryKey(),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["created", "received", "verified", "rejected", "applied"] }).notNull(),
+    kind: text("kind", { enum: ["created", "reused", "received", "verified", "rejected", "applied"] }).notNull(),
     channel: text("channel", { enum: ["create", "redirect", "callback"] }).notNull(),
     detail: jsonb("detail").$type<Record<string, string>>(),
     at: timestamp("at", { withTimezone: true }).notNull(),

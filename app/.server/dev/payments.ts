@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import express, { type Express } from "express";
 import { calculateSignature, TEST_ACCOUNT, TEST_SECRET, verifySignature } from "../payments/signature";
 import type { CreatePaymentRequest, Provider } from "../payments/paytrail";
+import { env } from "../env";
 import { logger } from "../logger";
 
 /**
@@ -64,14 +65,25 @@ function openTransaction(token: unknown): Transaction | null {
   }
 }
 
-const isHttpUrl = (u: unknown): u is string => {
+/**
+ * Whether `u` is a URL on one of the portal's own origins. The token key derives from Paytrail's published test
+ * secret, so anyone can seal a transaction: its redirect and callback URLs are checked again wherever they are
+ * used, and this provider never calls or sends a browser anywhere but the portal.
+ */
+const isPortalUrl = (u: unknown): u is string => {
   if (typeof u !== "string") return false;
   try {
-    return ["http:", "https:"].includes(new URL(u).protocol);
+    return Object.values(env().origins).includes(new URL(u).origin);
   } catch {
     return false;
   }
 };
+
+const hasPortalUrls = (t: Pick<Transaction, "redirectUrls" | "callbackUrls">) =>
+  isPortalUrl(t.redirectUrls?.success) &&
+  isPortalUrl(t.redirectUrls?.cancel) &&
+  isPortalUrl(t.callbackUrls?.success) &&
+  isPortalUrl(t.callbackUrls?.cancel);
 
 function signedResponse(status: number, body: unknown, transactionId?: string): Response {
   const text = JSON.stringify(body);
@@ -132,10 +144,7 @@ export async function devPaymentService(request: Request): Promise<Response> {
     itemsSum !== payment.amount ||
     typeof payment.stamp !== "string" ||
     typeof payment.reference !== "string" ||
-    !isHttpUrl(payment.redirectUrls?.success) ||
-    !isHttpUrl(payment.redirectUrls?.cancel) ||
-    !isHttpUrl(payment.callbackUrls?.success) ||
-    !isHttpUrl(payment.callbackUrls?.cancel)
+    !hasPortalUrls(payment)
   )
     return signedResponse(400, { status: "error", message: "Invalid payment" });
   const transaction: Transaction = {
@@ -217,7 +226,7 @@ export function mountDevPayments(app: Express) {
   app.post("/dev/payments/pay/:method", form, (req, res) => {
     const method = METHODS.find((m) => m.id === req.params.method);
     const t = openTransaction((req.body as Record<string, unknown> | undefined)?.transaction);
-    if (!method || !t) return void res.status(400).type("text/plain").send("Unknown payment");
+    if (!method || !t || !hasPortalUrls(t)) return void res.status(400).type("text/plain").send("Unknown payment");
     const buttons = (Object.keys(DECISIONS) as Decision[])
       .map(
         (d) =>
@@ -239,7 +248,8 @@ export function mountDevPayments(app: Express) {
     const method = METHODS.find((m) => m.id === body.method);
     const decision =
       typeof body.decision === "string" && body.decision in DECISIONS ? (body.decision as Decision) : null;
-    if (!t || !method || !decision) return void res.status(400).type("text/plain").send("Unknown payment");
+    if (!t || !method || !decision || !hasPortalUrls(t))
+      return void res.status(400).type("text/plain").send("Unknown payment");
     const params = returnParameters(t, method.id, decision);
     const ok = DECISIONS[decision].status === "ok";
     // The callback comes a moment later, server to server, as Paytrail's does; the redirect may arrive first.

@@ -3,7 +3,7 @@
  * with the development provider's methods, the signed redirect back and callback (marking paid exactly once), the
  * result page and the JSON calls — each scoped to the session's acting person.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
@@ -391,6 +391,57 @@ describe("paying an invoice", () => {
     expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "verified")).toHaveLength(20);
     expect((await invoice("2000102")).status).toBe("paid");
+  });
+
+  it("applies one of two payments racing for one invoice and records the other as a duplicate to refund", async () => {
+    const session = await login(t.person("patient"));
+    const number = "1000102";
+    const { payment: first } = await startPaying(session, number);
+    // The first tab's payment grows too old to reuse; the second tab opens another.
+    await t.db
+      .update(s.payments)
+      .set({ createdAt: new Date(FIXED_NOW.getTime() - 40 * 60_000) })
+      .where(eq(s.payments.invoiceId, (await invoice(number)).id));
+    const { payment: second } = await startPaying(session, number);
+    expect(second.id).not.toBe(first.id);
+    // Both are paid at the provider, and their callbacks arrive together.
+    const answers = await Promise.all(
+      [first, second].flatMap((p, i) =>
+        Array.from({ length: 5 }, () =>
+          send(
+            "GET",
+            `/api/payments/callback?${signedReturn(p, number, "ok", { "checkout-transaction-id": `${i}1111111-2222-3333-4444-555555555555` })}`,
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await invoice(number)).status).toBe("paid");
+    const both = (await paymentsOf(number)).filter((p) => p.id === first.id || p.id === second.id);
+    expect(both.map((p) => p.status).sort()).toEqual(["duplicate", "ok"]);
+    const duplicate = both.find((p) => p.status === "duplicate")!;
+    expect(duplicate.refundRequiredAt).not.toBeNull();
+    const events = await t.db
+      .select()
+      .from(s.paymentEvents)
+      .where(inArray(s.paymentEvents.paymentId, [first.id, second.id]));
+    expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
+    expect(events.filter((e) => e.kind === "duplicate")).toHaveLength(1);
+    // The customer is told, in each language; the duplicate's own redirect back lands on that page too.
+    const told = {
+      "/fi/laskut/maksu/": "Tämä lasku maksettiin kahdesti. Toinen maksu palautetaan sinulle",
+      "/sv/fakturor/betalning/": "Den här fakturan betalades två gånger. Den andra betalningen återbetalas till dig",
+      "/en/invoices/payment/": "This invoice was paid twice. The second payment will be refunded to you",
+    };
+    for (const [path, text] of Object.entries(told)) {
+      const page = await send("GET", `${path}${number}?status=ok`, { session });
+      expect(page.text).toContain(text);
+    }
+    const back = await send("GET", `/en/invoices/payment/${number}?${signedReturn(duplicate, number, "ok")}`, {
+      session,
+    });
+    expect(back.location).toBe(`/en/invoices/payment/${number}?status=ok`);
+    await reopen(number);
   });
 
   it("changes nothing for a tampered, foreign or unsigned return", async () => {

@@ -39,7 +39,7 @@ describe("planPayment", () => {
   });
 
   it("refuses while a payment succeeded or is being processed", () => {
-    for (const status of ["ok", "pending", "delayed"] as const)
+    for (const status of ["ok", "pending", "delayed", "duplicate"] as const)
       expect(planPayment([payment({ status })], 5000, now)).toEqual({ type: "refuse", reason: "inProgress" });
   });
 

@@ -18,7 +18,7 @@ export const PAYMENT_REUSE_MINUTES = 30;
  */
 export const PAYMENT_CREATIONS_PER_HOUR = 10;
 
-export type PaymentStatus = "new" | "ok" | "fail" | "pending" | "delayed";
+export type PaymentStatus = "new" | "ok" | "fail" | "pending" | "delayed" | "duplicate";
 
 export type KnownPayment = {
   id: string;
@@ -39,8 +39,7 @@ const MINUTE = 60_000;
 /** What to do for a click on a method, given the invoice's earlier payments. */
 export function planPayment(payments: readonly KnownPayment[], amountCents: number, now: Date): PaymentPlan {
   // Money may already have moved (or will, once the provider finishes): never start another.
-  if (payments.some((p) => p.status === "ok" || p.status === "pending" || p.status === "delayed"))
-    return { type: "refuse", reason: "inProgress" };
+  if (payments.some((p) => p.status !== "new" && p.status !== "fail")) return { type: "refuse", reason: "inProgress" };
   const reusable = payments
     .filter(
       (p) =>

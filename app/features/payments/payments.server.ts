@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
@@ -228,19 +228,32 @@ export async function payWithMethod(
   return { ok: true, handoff: { name: form.name, url: form.url, parameters: form.parameters } };
 }
 
+/** Whether a payment of the invoice was made twice and awaits its refund (shown on the result page). */
+export async function hasDuplicatePayment(db: Database, invoiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: s.payments.id })
+    .from(s.payments)
+    .where(and(eq(s.payments.invoiceId, invoiceId), eq(s.payments.status, "duplicate")))
+    .limit(1);
+  return !!row;
+}
+
 export type AppliedReturn = {
   invoiceNumber: string;
   status: ReturnStatus;
   reason: string | null;
   /** This request marked the invoice paid (false when it already was, or the payment did not succeed). */
   markedPaid: boolean;
+  /** The payment succeeded for an invoice another payment had already paid: it is to be refunded. */
+  duplicate: boolean;
 };
 
 /**
  * A redirect back or a callback: its signature and account are verified, then its stamp, reference and amount
  * must be those of a payment we started. A successful one marks the invoice paid once — the conditional update
- * lets exactly one of any number of concurrent redirects and callbacks do it; the rest change nothing. Every step
- * is recorded as a payment event. Null when the parameters are not a valid return.
+ * lets exactly one of any number of concurrent redirects and callbacks do it; the rest change nothing. A second
+ * payment that succeeded anyway (an older transaction, another tab) is never applied: it is recorded as a duplicate
+ * to refund, and the customer is told. Every step is recorded as a payment event. Null when the parameters are not a valid return.
  */
 export async function applyPaymentReturn(
   db: Database,
@@ -274,27 +287,53 @@ export async function applyPaymentReturn(
   await db.insert(s.paymentEvents).values({ paymentId: payment.id, kind: "verified", channel, detail, at });
 
   let markedPaid = false;
+  let duplicate = false;
   if (verified.status === "ok") {
-    markedPaid = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const marked = await tx
         .update(s.invoices)
         .set({ status: "paid", paidAt: at })
         .where(and(eq(s.invoices.id, invoice.id), eq(s.invoices.status, "open")))
         .returning({ id: s.invoices.id });
-      await tx
+      if (marked.length > 0) {
+        await tx
+          .update(s.payments)
+          .set({ status: "ok", provider: verified.provider, updatedAt: at })
+          .where(eq(s.payments.id, payment.id));
+        await tx.insert(s.paymentEvents).values({ paymentId: payment.id, kind: "applied", channel, detail, at });
+        return "applied" as const;
+      }
+      // The invoice is no longer open: paid by this payment before (a repeated return), or by another one, when
+      // this is a second charge that must be refunded. The conditional update records that once.
+      const second = await tx
         .update(s.payments)
-        .set({ status: "ok", provider: verified.provider, updatedAt: at })
+        .set({ status: "duplicate", provider: verified.provider, refundRequiredAt: at, updatedAt: at })
+        .where(and(eq(s.payments.id, payment.id), notInArray(s.payments.status, ["ok", "duplicate"])))
+        .returning({ id: s.payments.id });
+      if (second.length > 0) {
+        await tx.insert(s.paymentEvents).values({ paymentId: payment.id, kind: "duplicate", channel, detail, at });
+        reportError(new Error(`payment ${payment.id} paid an invoice already paid: refund required`));
+      }
+      const [current] = await tx
+        .select({ status: s.payments.status })
+        .from(s.payments)
         .where(eq(s.payments.id, payment.id));
-      if (marked.length === 0) return false;
-      await tx.insert(s.paymentEvents).values({ paymentId: payment.id, kind: "applied", channel, detail, at });
-      return true;
+      return current?.status === "duplicate" ? ("duplicate" as const) : ("repeat" as const);
     });
+    markedPaid = outcome === "applied";
+    duplicate = outcome === "duplicate";
   } else {
     // A failure or a delay never overrides a payment that already succeeded.
     await db
       .update(s.payments)
       .set({ status: verified.status, provider: verified.provider, updatedAt: at })
-      .where(and(eq(s.payments.id, payment.id), sql`${s.payments.status} <> 'ok'`));
+      .where(and(eq(s.payments.id, payment.id), notInArray(s.payments.status, ["ok", "duplicate"])));
   }
-  return { invoiceNumber: invoice.invoiceNumber, status: verified.status, reason: verified.reason, markedPaid };
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    status: verified.status,
+    reason: verified.reason,
+    markedPaid,
+    duplicate,
+  };
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -92,16 +93,24 @@ export const payments = pgTable(
     stamp: uuid("stamp").notNull().unique(),
     transactionId: text("transaction_id"),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["new", "ok", "fail", "pending", "delayed"] })
+    /** `duplicate`: it succeeded for an invoice another payment had already paid, and must be refunded. */
+    status: text("status", { enum: ["new", "ok", "fail", "pending", "delayed", "duplicate"] })
       .notNull()
       .default("new"),
     provider: text("provider"),
     providerForms: jsonb("provider_forms").$type<ProviderForm[]>(),
     terms: text("terms"),
+    /** When a second payment of an already paid invoice was found; support refunds these. */
+    refundRequiredAt: timestamp("refund_required_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("payments_invoice_idx").on(t.invoiceId)],
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    index("payments_refund_idx")
+      .on(t.refundRequiredAt)
+      .where(sql`${t.refundRequiredAt} is not null`),
+  ],
 );
 
 /**
@@ -113,7 +122,9 @@ export const paymentEvents = pgTable(
   {
     id: serial("id").primaryKey(),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["created", "reused", "received", "verified", "rejected", "applied"] }).notNull(),
+    kind: text("kind", {
+      enum: ["created", "reused", "received", "verified", "rejected", "applied", "duplicate"],
+    }).notNull(),
     channel: text("channel", { enum: ["create", "redirect", "callback"] }).notNull(),
     detail: jsonb("detail").$type<Record<string, string>>(),
     at: timestamp("at", { withTimezone: true }).notNull(),

@@ -3,6 +3,12 @@ import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, 
 
 const maija = people.patient;
 
+/** Chooses a payment method; without JavaScript the provider's form waits for its own button. */
+async function payWith(page: Page, jsEnabled: boolean, method: string, continueTo: string) {
+  await page.getByRole("button", { name: method }).click();
+  if (!jsEnabled) await page.getByRole("button", { name: continueTo }).click();
+}
+
 /** The number of the first invoice on the list that can be paid online. */
 async function firstPayable(page: Page, name: RegExp): Promise<string> {
   const link = page.getByRole("link", { name }).first();
@@ -10,7 +16,10 @@ async function firstPayable(page: Page, name: RegExp): Promise<string> {
   return /\/(\d+)$/.exec(target ?? "")![1];
 }
 
-test("invoices: list, summary and PDF, then paying through the provider marks the invoice paid", async ({ page }) => {
+test("invoices: list, summary and PDF, then paying through the provider marks the invoice paid", async ({
+  page,
+  jsEnabled,
+}) => {
   // The longest flow of the suite (four pages checked with axe, a PDF and a payment).
   test.setTimeout(120_000);
   await login(page, { person: maija, lang: "fi" });
@@ -45,7 +54,7 @@ test("invoices: list, summary and PDF, then paying through the provider marks th
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maksa lasku");
   await expect(page.getByText(number, { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Maksa: Nordea" }).click();
+  await payWith(page, jsEnabled, "Maksa: Nordea", "Jatka palveluun Nordea");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nordea (development payment provider)");
   await page.getByRole("button", { name: "Approve the payment" }).click();
 
@@ -59,13 +68,14 @@ test("invoices: list, summary and PDF, then paying through the provider marks th
 
 test("a cancelled and a failed payment at Pikkujätti each show their message and leave the invoice payable", async ({
   page,
+  jsEnabled,
 }) => {
   await login(page, { person: maija, lang: "en", brand: "pikkujatti" });
   await gotoRoute(page, "invoices", "en", { brand: "pikkujatti" });
   const number = await firstPayable(page, /^Pay invoice \d+ online$/);
   await page.getByRole("link", { name: `Pay invoice ${number} online` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay invoice");
-  await page.getByRole("button", { name: "Pay with OP" }).click();
+  await payWith(page, jsEnabled, "Pay with OP", "Continue to OP");
   await page.getByRole("button", { name: "Cancel" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment interrupted");
@@ -74,7 +84,7 @@ test("a cancelled and a failed payment at Pikkujätti each show their message an
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Try again" }).click();
-  await page.getByRole("button", { name: "Pay with Visa / Mastercard" }).click();
+  await payWith(page, jsEnabled, "Pay with Visa / Mastercard", "Continue to Visa / Mastercard");
   await page.getByRole("button", { name: "Fail: card declined" }).click();
   await expect(page.getByText("The card was declined.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
@@ -84,7 +94,7 @@ test("a cancelled and a failed payment at Pikkujätti each show their message an
   await expect(page.getByRole("link", { name: `Pay invoice ${number} online` })).toBeVisible();
 });
 
-test("a guardian pays the child's invoice from the pay-a-visit landing", async ({ page }) => {
+test("a guardian pays the child's invoice from the pay-a-visit landing", async ({ page, jsEnabled }) => {
   await gotoRoute(page, "payVisit", "sv");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betala besök");
   await expect(page.locator("footer")).toHaveCount(0);
@@ -98,7 +108,7 @@ test("a guardian pays the child's invoice from the pay-a-visit landing", async (
   const number = await firstPayable(page, /^Betala faktura \d+ på nätet$/);
   expect(number).toMatch(/^20001/);
   await page.getByRole("link", { name: `Betala faktura ${number} på nätet` }).click();
-  await page.getByRole("button", { name: "Betala med MobilePay" }).click();
+  await payWith(page, jsEnabled, "Betala med MobilePay", "Fortsätt till MobilePay");
   await page.getByRole("button", { name: "Approve the payment" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalningen är klar");
 });

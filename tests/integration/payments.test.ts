@@ -3,13 +3,14 @@
  * with the development provider's methods, the signed redirect back and callback (marking paid exactly once), the
  * result page and the JSON calls — each scoped to the session's acting person.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { calculateSignature, TEST_ACCOUNT, TEST_SECRET } from "~/.server/payments/signature";
+import { PAYMENT_CREATIONS_PER_HOUR } from "~/features/payments/payment-rules";
 import { handle, sendAsBrowser, type SendOptions } from "./request-handler";
-import { ORIGIN, cookiePair, login, useTestDatabase } from "./test-db";
+import { FIXED_NOW, ORIGIN, cookiePair, login, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();
@@ -22,6 +23,19 @@ const latestPayment = async (invoiceId: string) =>
   (
     await t.db.select().from(s.payments).where(eq(s.payments.invoiceId, invoiceId)).orderBy(desc(s.payments.createdAt))
   )[0];
+
+/** The flash cookie a redirect sets, as the browser sends it back. */
+const flashPair = (answer: { setCookies: string[] }) =>
+  answer.setCookies.find((c) => c.includes("flash="))!.split(";")[0];
+
+/** The spec's body of `POST /api/payments/` for an invoice. */
+const paymentCall = (reference: string, amount: number, language = "EN") => ({
+  amount,
+  customer: { email: "maija@example.com" },
+  items: [{ productCode: reference, unitPrice: amount, units: 1, vatPercentage: 0 }],
+  language,
+  reference,
+});
 
 /** The signed query the payment service sends back for a payment. */
 function signedReturn(
@@ -44,12 +58,28 @@ function signedReturn(
   return new URLSearchParams({ ...params, signature: calculateSignature(TEST_SECRET, params) });
 }
 
-/** Opens the payment page (which creates the payment at the provider) and returns the payment row. */
-async function startPaying(session: string, number: string) {
-  const page = await send("GET", `/fi/laskut/maksa/${number}`, { session });
+/** Opens the payment page, chooses a method (which starts the payment) and returns the answer and payment row. */
+async function startPaying(session: string, number: string, method = "nordea") {
+  const form = await send("GET", `/fi/laskut/maksa/${number}`, { session });
+  expect(form.status).toBe(200);
+  const amount = String((await invoice(number)).sumCents);
+  const page = await send("POST", `/fi/laskut/maksa/${number}`, { session, form: { method, amount } });
   expect(page.status).toBe(200);
   return { page, payment: await latestPayment((await invoice(number)).id) };
 }
+
+/** Back to open and without payments, for the tests after this one. */
+async function reopen(number: string) {
+  const id = (await invoice(number)).id;
+  await t.db.delete(s.payments).where(eq(s.payments.invoiceId, id));
+  await t.db.update(s.invoices).set({ status: "open", paidAt: null }).where(eq(s.invoices.id, id));
+}
+
+const paymentsOf = async (number: string) =>
+  t.db
+    .select()
+    .from(s.payments)
+    .where(eq(s.payments.invoiceId, (await invoice(number)).id));
 
 describe("the invoices list", () => {
   it("needs a login", async () => {
@@ -153,15 +183,135 @@ describe("the invoice summary and the PDF", () => {
 });
 
 describe("paying an invoice", () => {
-  it("shows one plain form per method, posting to the provider with its parameters", async () => {
-    const { page, payment } = await startPaying(await login(t.person("patient")), "1000102");
+  it("shows the methods as forms to the portal; choosing one hands the browser the provider's form", async () => {
+    const session = await login(t.person("patient"));
+    const form = await send("GET", "/fi/laskut/maksa/1000102", { session });
+    expect(form.text).toContain("Maksa: Nordea");
+    expect(form.text).toMatch(/<form [^>]*action="\/fi\/laskut\/maksa\/1000102" method="post">/);
+    expect(form.text).toContain('name="csrfToken"');
+    expect(form.text).not.toContain("/dev/payments/pay/");
+    const { page, payment } = await startPaying(session, "1000102");
     expect(page.text).toContain(`<form action="${ORIGIN}/dev/payments/pay/nordea" method="post">`);
     expect(page.text).toMatch(/<input type="hidden" name="transaction" value="[^"]+"/);
-    expect(page.text).toContain("Maksa: Nordea");
+    expect(page.text).toContain("Jatka palveluun Nordea");
     expect(payment.status).toBe("new");
     expect(payment.amountCents).toBe((await invoice("1000102")).sumCents);
     const events = await t.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.paymentId, payment.id));
     expect(events.map((e) => e.kind)).toEqual(["created"]);
+    // Without the CSRF token the choice is refused.
+    const forged = await send("POST", "/fi/laskut/maksa/1000102", {
+      session,
+      form: { method: "nordea", amount: String(payment.amountCents) },
+      csrf: false,
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("opens no payment when the page loads, and reuses the open one when a method is chosen again", async () => {
+    const session = await login(t.person("patient"));
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, () => send("GET", "/fi/laskut/maksa/1000102", { session })),
+    );
+    expect(pages.map((p) => p.status)).toEqual(Array(20).fill(200));
+    const before = (await paymentsOf("1000102")).length;
+    const amount = String((await invoice("1000102")).sumCents);
+    for (const method of ["nordea", "osuuspankki", "creditcard", "nordea"]) {
+      const chosen = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method, amount } });
+      expect(chosen.status).toBe(200);
+      expect(chosen.text).toContain(`/dev/payments/pay/${method}`);
+    }
+    expect((await paymentsOf("1000102")).length).toBeLessThanOrEqual(Math.max(before, 1));
+    const unknown = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method: "nope", amount } });
+    expect(unknown.status).toBe(400);
+    const bad = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method: "nordea", amount: "x" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it(`opens at most ${PAYMENT_CREATIONS_PER_HOUR} payments of one invoice an hour`, async () => {
+    const session = await login(t.person("patient"));
+    const number = "1000101";
+    const amount = String((await invoice(number)).sumCents);
+    const choose = () => send("POST", `/en/invoices/pay/${number}`, { session, form: { method: "nordea", amount } });
+    const existing = (await paymentsOf(number)).length;
+    for (let i = existing; i < PAYMENT_CREATIONS_PER_HOUR; i++) {
+      expect((await choose()).status).toBe(200);
+      // The customer cancels at the provider: the payment ends, the next click opens another.
+      await t.db
+        .update(s.payments)
+        .set({ status: "fail" })
+        .where(eq(s.payments.invoiceId, (await invoice(number)).id));
+    }
+    expect(await paymentsOf(number)).toHaveLength(PAYMENT_CREATIONS_PER_HOUR);
+    const refused = await choose();
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain("This invoice has had too many payment attempts. Please try again in an hour.");
+    expect(await paymentsOf(number)).toHaveLength(PAYMENT_CREATIONS_PER_HOUR);
+    // An hour later the customer may try again.
+    await t.db
+      .update(s.payments)
+      .set({ createdAt: new Date(FIXED_NOW.getTime() - 2 * 3_600_000) })
+      .where(eq(s.payments.invoiceId, (await invoice(number)).id));
+    expect((await choose()).status).toBe(200);
+    await reopen(number);
+  });
+
+  it("refuses a click in a stale second tab after the invoice was paid in the first: no second payment", async () => {
+    const session = await login(t.person("patient"));
+    const number = "1000103";
+    const first = await send("GET", `/sv/fakturor/betala/${number}`, { session });
+    const second = await send("GET", `/sv/fakturor/betala/${number}`, { session });
+    expect(second.text).toContain("Betala med Nordea");
+    const amount = String((await invoice(number)).sumCents);
+    expect(first.text).toContain(`name="amount" value="${amount}"`);
+    // The first tab pays.
+    const { payment } = await startPaying(session, number);
+    const paid = await send("GET", `/api/payments/callback?${signedReturn(payment, number, "ok")}`);
+    expect(paid.status).toBe(200);
+    const count = (await paymentsOf(number)).length;
+    // The second tab's button: the page reloads with a message, and nothing reaches the provider.
+    const click = await send("POST", `/sv/fakturor/betala/${number}`, {
+      session,
+      form: { method: "osuuspankki", amount },
+    });
+    expect(click.status).toBe(303);
+    expect(click.location).toBe(`/sv/fakturor/betala/${number}`);
+    expect(click.text).not.toContain("/dev/payments/pay/");
+    expect(await paymentsOf(number)).toHaveLength(count);
+    const reloaded = await send("GET", click.location!, {
+      session,
+      headers: { Cookie: `${CSRF_COOKIE()}=${csrfCookie}; ${cookiePair(session)}; ${flashPair(click)}` },
+    });
+    expect(reloaded.text).toContain("Fakturan ändrades efter att sidan öppnades");
+    expect(reloaded.text).toContain("Den här fakturan är redan betald.");
+    expect(reloaded.text).not.toContain("Betala med Nordea");
+    // So is the JSON call.
+    const call = await send("POST", "/api/payments/", { session, json: paymentCall(number, Number(amount), "SV") });
+    expect(call.status).toBe(409);
+    expect(await paymentsOf(number)).toHaveLength(count);
+    await reopen(number);
+  });
+
+  it("refuses a click for a sum the invoice no longer has, and one while a payment is being processed", async () => {
+    const session = await login(t.person("guardian"), t.person("youngChild"));
+    const number = "2000102";
+    const sum = (await invoice(number)).sumCents;
+    const stale = await send("POST", `/en/invoices/pay/${number}`, {
+      session,
+      form: { method: "nordea", amount: String(sum + 100) },
+    });
+    expect(stale.status).toBe(303);
+    expect(await paymentsOf(number)).toHaveLength(0);
+    const { payment } = await startPaying(session, number);
+    await send("GET", `/api/payments/callback?${signedReturn(payment, number, "pending")}`);
+    const again = await send("POST", `/en/invoices/pay/${number}`, {
+      session,
+      form: { method: "nordea", amount: String(sum) },
+    });
+    expect(again.status).toBe(303);
+    const page = await send("GET", `/en/invoices/pay/${number}`, { session });
+    expect(page.text).toContain("A payment of this invoice is already being processed.");
+    expect(await paymentsOf(number)).toHaveLength(1);
+    await reopen(number);
   });
 
   it("refuses an invoice that is not payable online, and another person's invoice", async () => {
@@ -241,6 +391,57 @@ describe("paying an invoice", () => {
     expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "verified")).toHaveLength(20);
     expect((await invoice("2000102")).status).toBe("paid");
+  });
+
+  it("applies one of two payments racing for one invoice and records the other as a duplicate to refund", async () => {
+    const session = await login(t.person("patient"));
+    const number = "1000102";
+    const { payment: first } = await startPaying(session, number);
+    // The first tab's payment grows too old to reuse; the second tab opens another.
+    await t.db
+      .update(s.payments)
+      .set({ createdAt: new Date(FIXED_NOW.getTime() - 40 * 60_000) })
+      .where(eq(s.payments.invoiceId, (await invoice(number)).id));
+    const { payment: second } = await startPaying(session, number);
+    expect(second.id).not.toBe(first.id);
+    // Both are paid at the provider, and their callbacks arrive together.
+    const answers = await Promise.all(
+      [first, second].flatMap((p, i) =>
+        Array.from({ length: 5 }, () =>
+          send(
+            "GET",
+            `/api/payments/callback?${signedReturn(p, number, "ok", { "checkout-transaction-id": `${i}1111111-2222-3333-4444-555555555555` })}`,
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await invoice(number)).status).toBe("paid");
+    const both = (await paymentsOf(number)).filter((p) => p.id === first.id || p.id === second.id);
+    expect(both.map((p) => p.status).sort()).toEqual(["duplicate", "ok"]);
+    const duplicate = both.find((p) => p.status === "duplicate")!;
+    expect(duplicate.refundRequiredAt).not.toBeNull();
+    const events = await t.db
+      .select()
+      .from(s.paymentEvents)
+      .where(inArray(s.paymentEvents.paymentId, [first.id, second.id]));
+    expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
+    expect(events.filter((e) => e.kind === "duplicate")).toHaveLength(1);
+    // The customer is told, in each language; the duplicate's own redirect back lands on that page too.
+    const told = {
+      "/fi/laskut/maksu/": "Tämä lasku maksettiin kahdesti. Toinen maksu palautetaan sinulle",
+      "/sv/fakturor/betalning/": "Den här fakturan betalades två gånger. Den andra betalningen återbetalas till dig",
+      "/en/invoices/payment/": "This invoice was paid twice. The second payment will be refunded to you",
+    };
+    for (const [path, text] of Object.entries(told)) {
+      const page = await send("GET", `${path}${number}?status=ok`, { session });
+      expect(page.text).toContain(text);
+    }
+    const back = await send("GET", `/en/invoices/payment/${number}?${signedReturn(duplicate, number, "ok")}`, {
+      session,
+    });
+    expect(back.location).toBe(`/en/invoices/payment/${number}?status=ok`);
+    await reopen(number);
   });
 
   it("changes nothing for a tampered, foreign or unsigned return", async () => {

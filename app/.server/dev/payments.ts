@@ -2,13 +2,15 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import express, { type Express } from "express";
 import { calculateSignature, TEST_ACCOUNT, TEST_SECRET, verifySignature } from "../payments/signature";
 import type { CreatePaymentRequest, Provider } from "../payments/paytrail";
+import { env } from "../env";
 import { logger } from "../logger";
 
 /**
  * The development payment provider: the other side of Paytrail's protocol with its published test merchant. The
- * create-payment call is answered in-process (`devCreatePayment`); the pages a customer sees are mounted at
- * /dev/payments: one per method, where the customer approves, cancels or fails the payment, after which the
- * browser is redirected back and the callback URL is called server to server, both with signed parameters.
+ * API calls (create a payment, list the methods) are answered in-process (`devPaymentService`); the pages a
+ * customer sees are mounted at /dev/payments: one per method, where the customer approves, cancels or fails the
+ * payment, after which the browser is redirected back and the callback URL is called server to server, both with
+ * signed parameters.
  */
 export const DEV_API_BASE = "http://dev-payments.invalid";
 
@@ -63,14 +65,25 @@ function openTransaction(token: unknown): Transaction | null {
   }
 }
 
-const isHttpUrl = (u: unknown): u is string => {
+/**
+ * Whether `u` is a URL on one of the portal's own origins. The token key derives from Paytrail's published test
+ * secret, so anyone can seal a transaction: its redirect and callback URLs are checked again wherever they are
+ * used, and this provider never calls or sends a browser anywhere but the portal.
+ */
+const isPortalUrl = (u: unknown): u is string => {
   if (typeof u !== "string") return false;
   try {
-    return ["http:", "https:"].includes(new URL(u).protocol);
+    return Object.values(env().origins).includes(new URL(u).origin);
   } catch {
     return false;
   }
 };
+
+const hasPortalUrls = (t: Pick<Transaction, "redirectUrls" | "callbackUrls">) =>
+  isPortalUrl(t.redirectUrls?.success) &&
+  isPortalUrl(t.redirectUrls?.cancel) &&
+  isPortalUrl(t.callbackUrls?.success) &&
+  isPortalUrl(t.callbackUrls?.cancel);
 
 function signedResponse(status: number, body: unknown, transactionId?: string): Response {
   const text = JSON.stringify(body);
@@ -86,11 +99,23 @@ function signedResponse(status: number, body: unknown, transactionId?: string): 
   });
 }
 
-/** POST {base}/payments: checks the request's signature and answers with the methods as Paytrail does. */
-export async function devCreatePayment(request: Request): Promise<Response> {
+/** A method as the list call gives it: no parameters (those come with a created payment). */
+const listedMethod = (m: (typeof METHODS)[number]): Provider => ({
+  url: `${DEV_API_BASE}/pay/${m.id}`,
+  icon: `${DEV_API_BASE}/icons/${m.id}.svg`,
+  svg: `${DEV_API_BASE}/icons/${m.id}.svg`,
+  name: m.name,
+  group: m.group,
+  id: m.id,
+  parameters: [],
+});
+
+/**
+ * The provider's API: `POST {base}/payments` creates a payment and answers its methods' forms, `GET
+ * {base}/merchants/payment-providers` lists the methods, as Paytrail does. Every request must be signed.
+ */
+export async function devPaymentService(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (request.method !== "POST" || url.pathname !== "/payments")
-    return signedResponse(404, { status: "error", message: "Not found" });
   const body = await request.text();
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -98,9 +123,14 @@ export async function devCreatePayment(request: Request): Promise<Response> {
   });
   if (
     headers["checkout-account"] !== TEST_ACCOUNT ||
+    headers["checkout-method"] !== request.method ||
     !verifySignature(TEST_SECRET, headers, request.headers.get("signature"), body)
   )
     return signedResponse(401, { status: "error", message: "Invalid signature" });
+  if (request.method === "GET" && url.pathname === "/merchants/payment-providers")
+    return signedResponse(200, METHODS.map(listedMethod));
+  if (request.method !== "POST" || url.pathname !== "/payments")
+    return signedResponse(404, { status: "error", message: "Not found" });
   let payment: CreatePaymentRequest;
   try {
     payment = JSON.parse(body) as CreatePaymentRequest;
@@ -114,10 +144,7 @@ export async function devCreatePayment(request: Request): Promise<Response> {
     itemsSum !== payment.amount ||
     typeof payment.stamp !== "string" ||
     typeof payment.reference !== "string" ||
-    !isHttpUrl(payment.redirectUrls?.success) ||
-    !isHttpUrl(payment.redirectUrls?.cancel) ||
-    !isHttpUrl(payment.callbackUrls?.success) ||
-    !isHttpUrl(payment.callbackUrls?.cancel)
+    !hasPortalUrls(payment)
   )
     return signedResponse(400, { status: "error", message: "Invalid payment" });
   const transaction: Transaction = {
@@ -199,7 +226,7 @@ export function mountDevPayments(app: Express) {
   app.post("/dev/payments/pay/:method", form, (req, res) => {
     const method = METHODS.find((m) => m.id === req.params.method);
     const t = openTransaction((req.body as Record<string, unknown> | undefined)?.transaction);
-    if (!method || !t) return void res.status(400).type("text/plain").send("Unknown payment");
+    if (!method || !t || !hasPortalUrls(t)) return void res.status(400).type("text/plain").send("Unknown payment");
     const buttons = (Object.keys(DECISIONS) as Decision[])
       .map(
         (d) =>
@@ -221,7 +248,8 @@ export function mountDevPayments(app: Express) {
     const method = METHODS.find((m) => m.id === body.method);
     const decision =
       typeof body.decision === "string" && body.decision in DECISIONS ? (body.decision as Decision) : null;
-    if (!t || !method || !decision) return void res.status(400).type("text/plain").send("Unknown payment");
+    if (!t || !method || !decision || !hasPortalUrls(t))
+      return void res.status(400).type("text/plain").send("Unknown payment");
     const params = returnParameters(t, method.id, decision);
     const ok = DECISIONS[decision].status === "ok";
     // The callback comes a moment later, server to server, as Paytrail's does; the redirect may arrive first.

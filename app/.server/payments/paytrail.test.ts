@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { devCreatePayment, returnParameters } from "../dev/payments";
+import { devPaymentService, returnParameters } from "../dev/payments";
 import { createPayment, PaytrailError, verifyReturn, type CreatePaymentRequest, type PaytrailConfig } from "./paytrail";
 import { TEST_ACCOUNT, TEST_SECRET } from "./signature";
 
@@ -7,7 +7,7 @@ const config: PaytrailConfig = {
   account: TEST_ACCOUNT,
   secret: TEST_SECRET,
   baseUrl: "http://dev-payments.invalid",
-  fetch: devCreatePayment,
+  fetch: devPaymentService,
 };
 const payment: CreatePaymentRequest = {
   stamp: "9f0c8a4e-1111-4222-8333-444455556666",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { env } from "../env";
-import { DEV_API_BASE, devCreatePayment } from "../dev/payments";
+import { DEV_API_BASE, devPaymentService } from "../dev/payments";
 import { TEST_ACCOUNT, TEST_SECRET, calculateSignature, verifySignature } from "./signature";
 
 /**
@@ -54,32 +54,34 @@ export function paytrailConfig(): PaytrailConfig {
   const configured = env().paytrail;
   if (configured) return { ...configured, fetch: (request) => fetch(request) };
   // The development provider's create call is answered in-process (its pages are mounted at /dev/payments).
-  return { account: TEST_ACCOUNT, secret: TEST_SECRET, baseUrl: DEV_API_BASE, fetch: devCreatePayment };
+  return { account: TEST_ACCOUNT, secret: TEST_SECRET, baseUrl: DEV_API_BASE, fetch: devPaymentService };
 }
 
-/** Creates a payment: a signed POST of the request, and a check of the response's signature. */
-export async function createPayment(
+/** A signed call to the payment service, answered with `expected` and a valid signature; its parsed JSON. */
+async function signedCall<T>(
   config: PaytrailConfig,
-  payment: CreatePaymentRequest,
+  method: "GET" | "POST",
+  path: string,
   at: Date,
-): Promise<CreatePaymentResponse> {
-  const body = JSON.stringify(payment);
+  expected: number,
+  body = "",
+): Promise<T> {
   const headers: Record<string, string> = {
     "checkout-account": config.account,
     "checkout-algorithm": "sha256",
-    "checkout-method": "POST",
+    "checkout-method": method,
     "checkout-nonce": randomUUID(),
     "checkout-timestamp": at.toISOString(),
   };
   const response = await config.fetch(
-    new Request(`${config.baseUrl}/payments`, {
-      method: "POST",
+    new Request(`${config.baseUrl}${path}`, {
+      method,
       headers: {
         ...headers,
-        "content-type": "application/json; charset=utf-8",
+        ...(body ? { "content-type": "application/json; charset=utf-8" } : {}),
         signature: calculateSignature(config.secret, headers, body),
       },
-      body,
+      body: body || undefined,
       signal: AbortSignal.timeout(10_000),
     }),
   );
@@ -88,10 +90,27 @@ export async function createPayment(
   response.headers.forEach((value, name) => {
     if (name.startsWith("checkout-")) responseHeaders[name] = value;
   });
-  if (response.status !== 201) throw new PaytrailError(`create payment answered ${response.status}`);
+  if (response.status !== expected) throw new PaytrailError(`${method} ${path} answered ${response.status}`);
   if (!verifySignature(config.secret, responseHeaders, response.headers.get("signature"), text))
-    throw new PaytrailError("create payment response signature does not match");
-  return JSON.parse(text) as CreatePaymentResponse;
+    throw new PaytrailError(`${method} ${path}: the response's signature does not match`);
+  return JSON.parse(text) as T;
+}
+
+/** Creates a payment: a signed POST of the request, and a check of the response's signature. */
+export function createPayment(
+  config: PaytrailConfig,
+  payment: CreatePaymentRequest,
+  at: Date,
+): Promise<CreatePaymentResponse> {
+  return signedCall(config, "POST", "/payments", at, 201, JSON.stringify(payment));
+}
+
+/**
+ * The merchant's payment methods for an amount, without opening a payment (Paytrail's "list providers"): what
+ * the payment page shows before the customer chooses.
+ */
+export function listProviders(config: PaytrailConfig, amount: number, at: Date): Promise<Provider[]> {
+  return signedCall(config, "GET", `/merchants/payment-providers?amount=${amount}`, at, 200);
 }
 
 export type PaymentReturn = {

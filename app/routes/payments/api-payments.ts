@@ -32,7 +32,15 @@ const bodySchema = z.object({
   reference: z.string().regex(/^[1-9][0-9]{0,19}$/),
 });
 
-const STATUS = { invoiceNotFound: 404, notPayable: 409, emailRequired: 409, unableToProcess: 502 } as const;
+const STATUS = {
+  invoiceNotFound: 404,
+  alreadyPaid: 409,
+  notPayable: 409,
+  inProgress: 409,
+  emailRequired: 409,
+  tooManyAttempts: 429,
+  unableToProcess: 502,
+} as const;
 
 /** POST /api/payments/ → { terms, providers } from the payment service, for one of the acting person's invoices. */
 export async function action({ request, context }: Route.ActionArgs) {

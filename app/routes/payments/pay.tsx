@@ -1,13 +1,19 @@
-import { data } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/pay";
+import { readForm } from "~/.server/api";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
+import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { encodeSaveAction } from "~/features/my-information/save-action";
-import { startPayment } from "~/features/payments/payments.server";
+import { methodChoiceSchema } from "~/features/payments/payment.schema";
+import { paymentMethods, payWithMethod, type Handoff } from "~/features/payments/payments.server";
 import { requireUser } from "~/features/session/guards.server";
 import { formatCents } from "~/lib/format";
 import type { TextsHandle } from "~/lib/text-groups";
+import { href } from "~/route-table";
+import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
@@ -17,18 +23,14 @@ import { useLang } from "~/ui/root-data";
 export const handle = { i18n: ["payments.pay", "payments.messages"] } satisfies TextsHandle;
 
 /**
- * The payment page: the server re-checks the invoice (the person's own, open, payable online) and the e-mail
- * address each time, and only then asks the payment service for the methods; each method is a plain form posting
- * its parameters to the provider, so paying works without JavaScript.
+ * The payment page: the invoice (the person's own, open, payable online, no payment under way) and the provider's
+ * methods. Loading it opens no payment. Each method is a form posting to this page, which checks the invoice again
+ * and only then starts the payment and hands the browser over to the provider (see `action`).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const result = await startPayment(db(), session, {
-    invoiceNumber: params.id,
-    lang,
-    origin: requestInfo(context).origin,
-  });
+  const result = await paymentMethods(db(), session, params.id);
   if (!result.ok && result.reason === "invoiceNotFound") throw data(null, { status: 404 });
   return {
     result,
@@ -39,7 +41,72 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export default function PayInvoice({ loaderData }: Route.ComponentProps) {
+/**
+ * A click on a method. When the invoice is no longer open, or no longer of the sum the page showed (another tab
+ * paid it, the page is stale), the page reloads with a message and nothing is charged (spec part 1 §4).
+ * Otherwise the answer is the provider's form: posted by script at once, or by its visible button without one.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
+  const parsed = methodChoiceSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const result = await payWithMethod(db(), session, {
+    invoiceNumber: params.id,
+    lang,
+    origin: requestInfo(context).origin,
+    amountCents: parsed.data.amount,
+    methodId: parsed.data.method,
+  });
+  if (result.ok) return { handoff: result.handoff, refused: null };
+  switch (result.reason) {
+    case "invoiceNotFound":
+      throw data(null, { status: 404 });
+    case "unknownMethod":
+      throw data(null, { status: 400 });
+    case "tooManyAttempts":
+      return data({ handoff: null, refused: result.reason }, { status: 429 });
+    case "unableToProcess":
+      return data({ handoff: null, refused: result.reason }, { status: 502 });
+    default:
+      throw redirect(href("payInvoice", lang, { id: params.id }), {
+        status: 303,
+        headers: { "Set-Cookie": flashCookie({ type: "error", key: "payments.pay.changed" }) },
+      });
+  }
+}
+
+const REFUSALS = {
+  alreadyPaid: "payments.pay.alreadyPaid",
+  notPayable: "payments.pay.notPayable",
+  inProgress: "payments.pay.inProgress",
+  tooManyAttempts: "payments.pay.tooManyAttempts",
+  unableToProcess: "payments.messages.unableToProcess",
+  invoiceNotFound: "payments.messages.invoiceNotFound",
+  emailRequired: "payments.messages.emailRequired",
+} as const;
+
+/** The chosen provider's form, posted at once when scripts run; its button is there for when they do not. */
+function ProviderHandoff({ handoff }: { handoff: Handoff }) {
+  const t = useT();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.submit();
+  }, [handoff]);
+  return (
+    <form ref={form} method="post" action={handoff.url}>
+      {handoff.parameters.map((p) => (
+        <input key={p.name} type="hidden" name={p.name} value={p.value} />
+      ))}
+      <p>{t("payments.pay.handoff", { name: handoff.name })}</p>
+      <button type="submit" className="button">
+        {t("payments.pay.continue", { name: handoff.name })}
+      </button>
+    </form>
+  );
+}
+
+export default function PayInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { result, saveAction } = loaderData;
@@ -60,20 +127,27 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       ) : null}
-      {result.ok ? (
+      {actionData?.refused ? (
+        <NotificationBanner type="error">
+          <p>{t(REFUSALS[actionData.refused])}</p>
+        </NotificationBanner>
+      ) : null}
+      {actionData?.handoff ? (
+        <ProviderHandoff handoff={actionData.handoff} />
+      ) : result.ok ? (
         <section aria-labelledby="methods-heading">
           <h2 id="methods-heading">{t("payments.pay.methods")}</h2>
           <ul className="payment-methods">
-            {result.providers.map((provider) => (
-              <li key={provider.id}>
-                <form method="post" action={provider.url}>
-                  {provider.parameters.map((p) => (
-                    <input key={p.name} type="hidden" name={p.name} value={p.value} />
-                  ))}
+            {result.methods.map((method) => (
+              <li key={method.id}>
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="method" value={method.id} />
+                  <input type="hidden" name="amount" value={result.sumCents} />
                   <button type="submit" className="button button--secondary">
-                    {t("payments.pay.payWith", { name: provider.name })}
+                    {t("payments.pay.payWith", { name: method.name })}
                   </button>
-                </form>
+                </Form>
               </li>
             ))}
           </ul>
@@ -90,7 +164,7 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
         </NotificationBanner>
       ) : (
         <NotificationBanner type="error">
-          <p>{t(result.reason === "notPayable" ? "payments.pay.notPayable" : `payments.messages.${result.reason}`)}</p>
+          <p>{t(REFUSALS[result.reason])}</p>
         </NotificationBanner>
       )}
       <p>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/result";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { invoiceSummary } from "~/features/payments/invoices.server";
-import { applyPaymentReturn } from "~/features/payments/payments.server";
+import { applyPaymentReturn, hasDuplicatePayment } from "~/features/payments/payments.server";
 import { failureMessage, resultStatus } from "~/features/payments/result";
 import { requireUser } from "~/features/session/guards.server";
 import { formatCents, formatDate } from "~/lib/format";
@@ -41,6 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (status === "ok" && invoice.status !== "paid") status = "pending";
   return {
     status,
+    duplicate: await hasDuplicatePayment(db(), invoice.id),
     message: status === "fail" ? failureMessage(url.searchParams.get("reason")) : null,
     invoice: {
       invoiceNumber: invoice.invoiceNumber,
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { status, message, invoice } = loaderData;
+  const { status, duplicate, message, invoice } = loaderData;
   const title =
     status === "ok"
       ? t("payments.result.ok")
@@ -65,6 +66,11 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
     <div className="narrow">
       <PageTitle title={title} />
       <h1>{title}</h1>
+      {duplicate ? (
+        <NotificationBanner type="warning">
+          <p>{t("payments.result.duplicate")}</p>
+        </NotificationBanner>
+      ) : null}
       {status === "ok" ? (
         <NotificationBanner type="success">
           <p>{t("payments.result.okBody")}</p>

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -69,7 +70,19 @@ export const invoiceRows = pgTable(
   (t) => [index("invoice_rows_invoice_idx").on(t.invoiceId)],
 );
 
-/** One online payment attempt: the stamp is ours (unique per attempt), the transaction id the provider's. */
+/** A payment method's form as the provider gives it: the browser posts `parameters` to `url`. */
+export type ProviderForm = {
+  id: string;
+  name: string;
+  url: string;
+  svg: string;
+  parameters: { name: string; value: string }[];
+};
+
+/**
+ * One online payment attempt: the stamp is ours (unique per attempt), the transaction id the provider's. The
+ * provider's forms and terms are kept so that a later click reuses the open payment instead of opening another.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -80,14 +93,24 @@ export const payments = pgTable(
     stamp: uuid("stamp").notNull().unique(),
     transactionId: text("transaction_id"),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["new", "ok", "fail", "pending", "delayed"] })
+    /** `duplicate`: it succeeded for an invoice another payment had already paid, and must be refunded. */
+    status: text("status", { enum: ["new", "ok", "fail", "pending", "delayed", "duplicate"] })
       .notNull()
       .default("new"),
     provider: text("provider"),
+    providerForms: jsonb("provider_forms").$type<ProviderForm[]>(),
+    terms: text("terms"),
+    /** When a second payment of an already paid invoice was found; support refunds these. */
+    refundRequiredAt: timestamp("refund_required_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("payments_invoice_idx").on(t.invoiceId)],
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    index("payments_refund_idx")
+      .on(t.refundRequiredAt)
+      .where(sql`${t.refundRequiredAt} is not null`),
+  ],
 );
 
 /**
@@ -99,7 +122,9 @@ export const paymentEvents = pgTable(
   {
     id: serial("id").primaryKey(),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["created", "received", "verified", "rejected", "applied"] }).notNull(),
+    kind: text("kind", {
+      enum: ["created", "reused", "received", "verified", "rejected", "applied", "duplicate"],
+    }).notNull(),
     channel: text("channel", { enum: ["create", "redirect", "callback"] }).notNull(),
     detail: jsonb("detail").$type<Record<string, string>>(),
     at: timestamp("at", { withTimezone: true }).notNull(),

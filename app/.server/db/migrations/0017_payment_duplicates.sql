@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "refund_required_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_refund_idx" ON "payments" USING btree ("refund_required_at") WHERE "payments"."refund_required_at" is not null;

@@ -38,6 +38,18 @@ function fill(path: string, ids: Ids): string {
   );
 }
 
+/** Per visitor and host, each `<title>` and the route modules that answered with it. */
+const titles = new Map<string, Set<string>>();
+const pagesSeen = new Map<string, number>();
+function noteTitle(html: string, route: { file: string }, visitor: string) {
+  pagesSeen.set(visitor, (pagesSeen.get(visitor) ?? 0) + 1);
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  if (!title) return;
+  const key = `${visitor} "${title}"`;
+  if (!titles.has(key)) titles.set(key, new Set());
+  titles.get(key)!.add(route.file);
+}
+
 describe("texts per route", () => {
   const missing = new Map<string, Set<string>>();
   let current = "";
@@ -51,45 +63,62 @@ describe("texts per route", () => {
   });
   afterAll(() => onMissingText(null));
 
-  it("every page renders only the texts it declares", { timeout: 120_000 }, async () => {
-    const pages = appRoutes.filter((r) => r.isPage);
-    expect(pages.length).toBeGreaterThan(40);
-    let rendered = 0;
-    for (const person of PEOPLE) {
-      const session = person ? cookiePair(await login(t.person(person))) : null;
-      const csrf = newCsrfCookieValue();
-      for (const host of HOSTS) {
-        for (const route of pages) {
-          const path = fill(route.path, ids);
-          const cookie = [`${CSRF_COOKIE()}=${csrf}`, session].filter(Boolean).join("; ");
-          for (const query of ["", ...(VARIANTS[route.id.split(".")[0]] ?? [])]) {
-            current = `${path}${query} (${person ?? "anonymous"}, ${host})`;
-            const res = await handle(new Request(`http://${host}${path}${query}`, { headers: { Cookie: cookie } }));
-            expect(res.status, current).toBeLessThan(500);
-            await res.text();
-            rendered++;
-          }
-          // A form sent empty: the page with its error messages.
-          if (route.hasAction && session) {
-            current = `POST ${path} (${person}, ${host})`;
-            const post = await handle(
-              new Request(`http://${host}${path}`, {
-                method: "POST",
-                headers: {
-                  Cookie: cookie,
-                  "Content-Type": "application/x-www-form-urlencoded",
-                  "X-CSRF-Token": boundCsrfToken(csrf, session),
-                },
-                body: "",
-              }),
-            );
-            expect(post.status, current).toBeLessThan(500);
-            await post.text();
+  // One test per visitor, each with its own time: together they render well over a thousand pages.
+  for (const person of PEOPLE)
+    it(
+      `every page renders only the texts it declares, as ${person ?? "an anonymous visitor"}`,
+      { timeout: 240_000 },
+      async () => {
+        const pages = appRoutes.filter((r) => r.isPage);
+        expect(pages.length).toBeGreaterThan(40);
+        const visitor = person ?? "anonymous";
+        missing.clear();
+        let rendered = 0;
+        const session = person ? cookiePair(await login(t.person(person))) : null;
+        const csrf = newCsrfCookieValue();
+        for (const host of HOSTS) {
+          for (const route of pages) {
+            const path = fill(route.path, ids);
+            const cookie = [`${CSRF_COOKIE()}=${csrf}`, session].filter(Boolean).join("; ");
+            for (const query of ["", ...(VARIANTS[route.id.split(".")[0]] ?? [])]) {
+              current = `${path}${query} (${visitor}, ${host})`;
+              const res = await handle(new Request(`http://${host}${path}${query}`, { headers: { Cookie: cookie } }));
+              expect(res.status, current).toBeLessThan(500);
+              const html = await res.text();
+              if (res.status === 200 && !query) noteTitle(html, route, `${host} ${visitor}`);
+              rendered++;
+            }
+            // A form sent empty: the page with its error messages.
+            // (Not the logout page's: it would end the session, and every page after it would only redirect.)
+            if (route.hasAction && session && !route.id.startsWith("logout.")) {
+              current = `POST ${path} (${visitor}, ${host})`;
+              const post = await handle(
+                new Request(`http://${host}${path}`, {
+                  method: "POST",
+                  headers: {
+                    Cookie: cookie,
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "X-CSRF-Token": boundCsrfToken(csrf, session),
+                  },
+                  body: "",
+                }),
+              );
+              expect(post.status, current).toBeLessThan(500);
+              await post.text();
+            }
           }
         }
-      }
-    }
-    expect(rendered).toBeGreaterThan(500);
-    expect(Object.fromEntries([...missing].map(([page, keys]) => [page, [...keys]]))).toEqual({});
+        expect(rendered).toBeGreaterThan(100);
+        expect(Object.fromEntries([...missing].map(([page, keys]) => [page, [...keys]]))).toEqual({});
+        // The session lasted the whole crawl: its person saw the pages, not the login page's redirect.
+        if (person) expect(pagesSeen.get(`${HOSTS[0]} ${visitor}`)).toBeGreaterThan(60);
+      },
+    );
+
+  it("gives every page a title that names that page", () => {
+    // A screen-reader user (and a browser's history) tells pages apart by their titles.
+    expect(titles.size).toBeGreaterThan(300);
+    const shared = [...titles].filter(([, files]) => files.size > 1).map(([title, files]) => `${title}: ${[...files]}`);
+    expect(shared).toEqual([]);
   });
 });

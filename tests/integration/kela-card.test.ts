@@ -44,14 +44,18 @@ function cardForm(files: {
 
 const cardOf = async (p: Person) => (await t.db.select().from(s.kelaCards).where(eq(s.kelaCards.personId, p.id)))[0];
 const filesOf = (p: Person) => t.db.select().from(s.storedFiles).where(eq(s.storedFiles.ownerId, p.id));
-/** Every file in the storage's folder. */
+/** The keys of every Kela card file in the storage's folder, uploaded (incoming) or checked (sealed). */
 function storedOnDisk(): string[] {
-  try {
-    return readdirSync(path.join(t.uploadsDir, "kela-card"));
-  } catch {
-    return [];
-  }
+  return ["incoming", "sealed"].flatMap((folder) => {
+    try {
+      return readdirSync(path.join(t.uploadsDir, folder, "kela-card")).map((name) => `${folder}/kela-card/${name}`);
+    } catch {
+      return [];
+    }
+  });
 }
+/** The storage key a signed URL uploads to. */
+const keyOf = (url: string) => new URL(url, "http://localhost").pathname.replace("/dev/uploads/", "");
 const fileOnDisk = (key: string) => new Uint8Array(readFileSync(path.join(t.uploadsDir, ...key.split("/"))));
 const logRows = async (p: Person, action: "read" | "write") =>
   (
@@ -225,7 +229,7 @@ describe("the Kela card calls (with JavaScript)", () => {
       ["back", "image/jpeg"],
     ] as const) {
       expect(upload[side].url).toMatch(
-        /^\/dev\/uploads\/kela-card\/[0-9a-f-]{36}\?type=image%2F\w+&max=5242880&expires=\d+&signature=/,
+        /^\/dev\/uploads\/incoming\/kela-card\/[0-9a-f-]{36}\?type=image%2F\w+&max=5242880&expires=\d+&signature=/,
       );
       expect(upload[side].headers).toEqual({ "Content-Type": type, "X-CSRF-Token": token(session) });
     }
@@ -262,7 +266,7 @@ describe("the Kela card calls (with JavaScript)", () => {
     const files = await filesOf(olli);
     expect(files.map((f) => f.id).sort()).toEqual([card.frontFileId, card.backFileId].sort());
     for (const old of oldFiles) {
-      expect(storedOnDisk()).not.toContain(old.storageKey.split("/")[1]);
+      expect(storedOnDisk()).not.toContain(old.storageKey);
       expect((await send("GET", `/api/kela-card/images/${old.id}`, { session })).status).toBe(404);
     }
 
@@ -291,8 +295,7 @@ describe("the Kela card calls (with JavaScript)", () => {
     });
     expect(await cardOf(matti)).toBeUndefined();
     expect(await filesOf(matti)).toEqual([]);
-    for (const side of [upload.front, upload.back])
-      expect(storedOnDisk()).not.toContain(side.url.split("?")[0].split("/").pop());
+    for (const side of [upload.front, upload.back]) expect(storedOnDisk()).not.toContain(keyOf(side.url));
     // The token was used up by that try.
     expect((await finish(session, upload.token)).status).toBe(409);
   });
@@ -381,7 +384,13 @@ describe("the Kela card calls (with JavaScript)", () => {
       ...upload.front,
       url: upload.front.url.replace(/kela-card\/[0-9a-f-]+/, "kela-card/0b0b0b0b-0000-4000-8000-000000000000"),
     };
+    // Not even to the checked copy's key, with the upload's own signature.
+    const sealedKey = {
+      ...upload.front,
+      url: upload.front.url.replace("/incoming/", "/sealed/"),
+    };
     expect((await put(session, otherKey, PNG)).status).toBe(403);
+    expect((await put(session, sealedKey, PNG)).status).toBe(403);
     expect((await send("POST", upload.front.url, { session, body: PNG, headers: upload.front.headers })).status).toBe(
       405,
     );
@@ -395,18 +404,47 @@ describe("the Kela card calls (with JavaScript)", () => {
     const session = await login(erkki);
     const abandoned = await init(session);
     await put(session, abandoned.front, PNG);
-    const keys = [abandoned.front, abandoned.back].map((side) => side.url.split("?")[0].split("/").pop()!);
-    expect(storedOnDisk()).toContain(keys[0]);
+    const key = keyOf(abandoned.front.url);
+    expect(storedOnDisk()).toContain(key);
     const saved = (await cardOf(erkki)) ?? null;
     await purgeAbandonedUploads(t.db, storage(), clockAt(60 * 60));
-    expect(storedOnDisk()).toContain(keys[0]);
+    expect(storedOnDisk()).toContain(key);
     await purgeAbandonedUploads(t.db, storage(), clockAt(76 * 60));
-    expect(storedOnDisk()).not.toContain(keys[0]);
+    expect(storedOnDisk()).not.toContain(key);
     const left = await filesOf(erkki);
     expect(left.every((f) => f.uploadedAt !== null)).toBe(true);
     if (saved) expect(left.map((f) => f.id).sort()).toEqual([saved.frontFileId, saved.backFileId].sort());
     // The token is gone too (a fresh session: the first one went idle meanwhile).
     const later = await login(erkki);
     expect((await finish(later, abandoned.token)).status).toBe(404);
+  });
+});
+
+describe("a checked upload cannot be replaced", () => {
+  it("keeps the images finish-upload checked: a later PUT to the same URL is refused and changes nothing", async () => {
+    const olli = t.person("myInfoAdult");
+    const session = await login(olli);
+    const upload = await init(session);
+    await put(session, upload.front, PNG);
+    await put(session, upload.back, JPEG);
+    expect((await finish(session, upload.token)).json).toEqual({ type: "success" });
+    const card = await cardOf(olli);
+    const [front] = (await filesOf(olli)).filter((f) => f.id === card.frontFileId);
+    // The card uses a copy of the checked bytes, and the uploaded file is gone.
+    expect(front.storageKey).toBe(keyOf(upload.front.url).replace(/^incoming\//, "sealed/"));
+    expect(fileOnDisk(front.storageKey)).toEqual(PNG);
+    expect(storedOnDisk()).not.toContain(keyOf(upload.front.url));
+
+    const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
+    const replaced = await put(session, upload.front, html);
+    expect(replaced.status).toBe(403);
+    expect(replaced.text).toBe("closed");
+    expect(storedOnDisk()).not.toContain(keyOf(upload.front.url));
+    // Object storage cannot refuse a PUT within its URL's time: bytes landing at the upload's key change nothing.
+    await storage().put(keyOf(upload.front.url), html, "image/png");
+    const image = await send("GET", `/api/kela-card/images/${front.id}`, { session });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.body).toEqual(PNG);
   });
 });

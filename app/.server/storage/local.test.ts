@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isStorageKey, newStorageKey } from "./file-storage";
+import { isIncomingKey, isSealedKey, isStorageKey, newIncomingKey, newSealedKey, sealedKeyOf } from "./file-storage";
 import { LocalFileStorage } from "./local";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** The parts of a signed URL's request that the check reads, with overrides. */
-async function upload(overrides: Partial<Parameters<LocalFileStorage["checkUpload"]>[0]> = {}, key = "kela-card/a1") {
+async function upload(
+  overrides: Partial<Parameters<LocalFileStorage["checkUpload"]>[0]> = {},
+  key = "incoming/kela-card/a1",
+) {
   const signed = await store.signUpload(key, RULES, NOW);
   const url = new URL(signed.url, "http://localhost");
   return {
@@ -37,7 +40,7 @@ describe("local signed upload URLs", () => {
   it("signs a PUT of one key with its type, size limit and expiry, and accepts exactly that", async () => {
     const { signed, request } = await upload();
     expect(signed.url).toMatch(
-      /^\/dev\/uploads\/kela-card\/a1\?type=image%2Fpng&max=1000&expires=\d+&signature=[\w-]{43}$/,
+      /^\/dev\/uploads\/incoming\/kela-card\/a1\?type=image%2Fpng&max=1000&expires=\d+&signature=[\w-]{43}$/,
     );
     expect(signed.headers).toEqual({ "Content-Type": "image/png" });
     expect(signed.expiresAt).toEqual(new Date(NOW.getTime() + 600_000));
@@ -91,14 +94,14 @@ describe("local signed upload URLs", () => {
     expect(changed("max", "999999999")).toEqual(refused);
     expect(changed("expires", String(Number(request.query.get("expires")) + 3600))).toEqual(refused);
     expect(changed("type", "text/html")).toEqual(refused);
-    expect(store.checkUpload({ ...request, key: "kela-card/a2" }, NOW)).toEqual(refused);
+    expect(store.checkUpload({ ...request, key: "incoming/kela-card/a2" }, NOW)).toEqual(refused);
     expect(store.checkUpload({ ...request, key: "../../etc/passwd" }, NOW)).toEqual(refused);
   });
 });
 
 describe("local file storage", () => {
   it("puts, stats, gets and deletes a file under its key; a missing file is null", async () => {
-    const key = newStorageKey("kela-card");
+    const key = newSealedKey("kela-card");
     expect(await store.get(key)).toBeNull();
     expect(await store.stat(key)).toBeNull();
     await store.put(key, new Uint8Array([1, 2, 3]), "image/png");
@@ -107,19 +110,19 @@ describe("local file storage", () => {
     await store.delete(key);
     await store.delete(key);
     expect(await store.get(key)).toBeNull();
-    expect((await readdir(path.join(root, "kela-card"))).filter((f) => f.endsWith(".part"))).toEqual([]);
+    expect((await readdir(path.join(root, "sealed", "kela-card"))).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 
   it("stores a checked upload's body up to the limit, and nothing of a longer one", async () => {
     const body = (size: number) => new Response(new Uint8Array(size).fill(7)).body;
-    expect(await store.receive("kela-card/b1", body(1000), 1000)).toBe(true);
-    expect((await store.stat("kela-card/b1"))?.size).toBe(1000);
-    expect(await store.receive("kela-card/b2", body(1001), 1000)).toBe(false);
-    expect(await store.stat("kela-card/b2")).toBeNull();
+    expect(await store.receive("incoming/kela-card/b1", body(1000), 1000)).toBe(true);
+    expect((await store.stat("incoming/kela-card/b1"))?.size).toBe(1000);
+    expect(await store.receive("incoming/kela-card/b2", body(1001), 1000)).toBe(false);
+    expect(await store.stat("incoming/kela-card/b2")).toBeNull();
   });
 
   it("takes only keys the portal makes", async () => {
-    expect(isStorageKey(newStorageKey("kela-card"))).toBe(true);
+    expect(isStorageKey(newIncomingKey("kela-card"))).toBe(true);
     for (const key of [
       "../x/y",
       "kela-card",
@@ -131,6 +134,29 @@ describe("local file storage", () => {
     ])
       expect(isStorageKey(key), key).toBe(false);
     await expect(store.get("../../etc/passwd")).rejects.toThrow(/not a storage key/);
-    await expect(store.signUpload("kela-card/../x", RULES, NOW)).rejects.toThrow(/not a storage key/);
+    await expect(store.signUpload("incoming/kela-card/../x", RULES, NOW)).rejects.toThrow(/not a storage key/);
+  });
+});
+
+describe("incoming and sealed keys", () => {
+  it("signs uploads to incoming keys only, and takes a PUT to no other key, whatever its signature", async () => {
+    const incoming = newIncomingKey("message-attachment");
+    expect(incoming).toMatch(/^incoming\/message-attachment\/[0-9a-f-]{36}$/);
+    expect(isIncomingKey(incoming) && !isSealedKey(incoming)).toBe(true);
+    const sealed = sealedKeyOf(incoming);
+    expect(sealed).toBe(incoming.replace(/^incoming\//, "sealed/"));
+    expect(isSealedKey(sealed) && !isIncomingKey(sealed)).toBe(true);
+    // Files stored before sealing existed are served as they are: no URL is signed for them any more.
+    expect(isSealedKey("kela-card/0f9e")).toBe(true);
+    for (const key of [sealed, newSealedKey("kela-card"), "kela-card/0f9e"])
+      await expect(store.signUpload(key, RULES, NOW), key).rejects.toThrow(/incoming keys only/);
+    expect(() => sealedKeyOf(sealed)).toThrow(/already sealed/);
+    expect(sealedKeyOf("kela-card/0f9e")).toBe("sealed/kela-card/0f9e");
+
+    // The signature of an incoming key, moved to the sealed key of the same name, is refused.
+    const { request } = await upload({}, incoming);
+    expect(store.checkUpload(request, NOW)).toBeNull();
+    for (const key of [sealed, "kela-card/" + incoming.split("/")[2]])
+      expect(store.checkUpload({ ...request, key }, NOW), key).toEqual({ reason: "signature", status: 403 });
   });
 });

@@ -3,7 +3,14 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { API_PATHS } from "~/route-table";
 import { deriveKey } from "../env";
-import { assertStorageKey, isStorageKey, type FileStorage, type SignedUpload, type UploadRules } from "./file-storage";
+import {
+  assertIncomingKey,
+  assertStorageKey,
+  isIncomingKey,
+  type FileStorage,
+  type SignedUpload,
+  type UploadRules,
+} from "./file-storage";
 
 /** Why a local upload was refused, and the status it gets (S3 answers a bad or expired signature with 403 too). */
 export type UploadRefusal =
@@ -24,8 +31,8 @@ type UploadRequest = {
 /**
  * The development stand-in for object storage: files in a folder (`./data/uploads`; a temporary one in tests),
  * uploaded through `/dev/uploads/<key>` with URLs the app signs itself (HMAC with a key derived from
- * SESSION_SECRET) over the key, the method, the exact content type, the size limit and the expiry. Production
- * never runs it (env.ts requires S3 there, and no /dev path answers).
+ * SESSION_SECRET) over the key, the method, the exact content type, the size limit and the expiry, for incoming
+ * keys only. Production never runs it (env.ts requires S3 there, and no /dev path answers).
  */
 export class LocalFileStorage implements FileStorage {
   readonly kind = "local";
@@ -77,7 +84,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {
-    assertStorageKey(key);
+    assertIncomingKey(key);
     const expires = Math.floor(now.getTime() / 1000) + rules.expiresInSeconds;
     const query = new URLSearchParams({
       type: rules.contentType,
@@ -99,14 +106,14 @@ export class LocalFileStorage implements FileStorage {
 
   /**
    * Whether an upload request may be stored, decided from its line and headers alone, before its body is read:
-   * method PUT, an untampered signature for this key, not expired, exactly the signed content type, and a declared
-   * length within the signed limit.
+   * method PUT, an incoming key with an untampered signature, not expired, exactly the signed content type, and a
+   * declared length within the signed limit. (The route also asks the database whether the upload is still open.)
    */
   checkUpload(request: UploadRequest, now: Date): UploadRefusal | null {
     if (request.method !== "PUT") return { reason: "method", status: 405 };
     const given = Buffer.from(request.query.get("signature") ?? "");
     const expected = Buffer.from(
-      isStorageKey(request.key) ? this.#sign(request.key, request.query) : "x".repeat(given.length + 1),
+      isIncomingKey(request.key) ? this.#sign(request.key, request.query) : "x".repeat(given.length + 1),
     );
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return { reason: "signature", status: 403 };

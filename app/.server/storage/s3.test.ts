@@ -14,11 +14,11 @@ const CONFIG = {
 describe("S3 presigned uploads", () => {
   it("signs a PUT of the key that must carry exactly the content type, for the given time", async () => {
     const store = new S3FileStorage({ ...CONFIG, endpoint: "https://objects.example:9000" });
-    const signed = await store.signUpload("kela-card/0f9e", RULES, NOW);
+    const signed = await store.signUpload("incoming/kela-card/0f9e", RULES, NOW);
     const url = new URL(signed.url);
     expect(url.origin).toBe("https://objects.example:9000");
     expect(store.uploadOrigin).toBe("https://objects.example:9000");
-    expect(url.pathname).toBe("/portal-files/kela-card/0f9e");
+    expect(url.pathname).toBe("/portal-files/incoming/kela-card/0f9e");
     const q = url.searchParams;
     expect(q.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
     expect(q.get("X-Amz-Credential")).toBe("AKIAEXAMPLEEXAMPLE/20261120/eu-north-1/s3/aws4_request");
@@ -34,21 +34,29 @@ describe("S3 presigned uploads", () => {
 
   it("signs differently for another content type", async () => {
     const store = new S3FileStorage({ ...CONFIG, endpoint: "https://objects.example" });
-    const jpeg = new URL((await store.signUpload("kela-card/0f9e", RULES, NOW)).url);
-    const png = new URL((await store.signUpload("kela-card/0f9e", { ...RULES, contentType: "image/png" }, NOW)).url);
+    const jpeg = new URL((await store.signUpload("incoming/kela-card/0f9e", RULES, NOW)).url);
+    const png = new URL(
+      (await store.signUpload("incoming/kela-card/0f9e", { ...RULES, contentType: "image/png" }, NOW)).url,
+    );
     expect(png.searchParams.get("X-Amz-Signature")).not.toBe(jpeg.searchParams.get("X-Amz-Signature"));
   });
 
   it("addresses AWS itself by the bucket's host name", async () => {
     const store = new S3FileStorage({ ...CONFIG, endpoint: null });
     expect(store.uploadOrigin).toBe("https://portal-files.s3.eu-north-1.amazonaws.com");
-    const url = new URL((await store.signUpload("kela-card/0f9e", RULES, NOW)).url);
+    const url = new URL((await store.signUpload("incoming/kela-card/0f9e", RULES, NOW)).url);
     expect(url.origin).toBe(store.uploadOrigin);
-    expect(url.pathname).toBe("/kela-card/0f9e");
+    expect(url.pathname).toBe("/incoming/kela-card/0f9e");
   });
 
   it("takes only keys the portal makes", async () => {
     const store = new S3FileStorage({ ...CONFIG, endpoint: null });
     await expect(store.signUpload("../other-bucket/x", RULES, NOW)).rejects.toThrow(/not a storage key/);
+  });
+
+  it("signs no URL for a key outside incoming/: checked files are kept where no upload can reach", async () => {
+    const store = new S3FileStorage({ ...CONFIG, endpoint: null });
+    for (const key of ["sealed/kela-card/0f9e", "kela-card/0f9e"])
+      await expect(store.signUpload(key, RULES, NOW), key).rejects.toThrow(/incoming keys only/);
   });
 });

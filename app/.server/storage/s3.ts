@@ -1,6 +1,12 @@
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "../env";
-import { assertStorageKey, type FileStorage, type SignedUpload, type UploadRules } from "./file-storage";
+import {
+  assertIncomingKey,
+  assertStorageKey,
+  type FileStorage,
+  type SignedUpload,
+  type UploadRules,
+} from "./file-storage";
 
 /** The SDK is loaded on first use only: a portal on the local stand-in never loads it. */
 const sdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]);
@@ -10,7 +16,9 @@ const sdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3
  * presigned PUT URLs whose signature covers the key, the method, the expiry and the Content-Type header, so the
  * browser must send exactly the type the portal signed. A presigned PUT cannot limit the body's size (only a POST
  * policy can), so the size is checked when the upload is finished (`stat`) and an oversized file is deleted; the
- * bucket takes uploads only through URLs the portal signs, for a few minutes at a time.
+ * bucket takes uploads only through URLs the portal signs, for a few minutes at a time. Nor can a presigned URL be
+ * revoked once its upload is finished: it stays usable until it expires, which is why it is signed for incoming
+ * keys only and the portal keeps checked bytes under sealed keys.
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = "s3";
@@ -79,7 +87,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {
-    assertStorageKey(key);
+    assertIncomingKey(key);
     const [[{ PutObjectCommand }, { getSignedUrl }], client] = await Promise.all([sdk(), this.#s3()]);
     const url = await getSignedUrl(
       client,

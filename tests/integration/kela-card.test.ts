@@ -3,7 +3,7 @@
  * the calls of the spec (init-upload, a PUT to the signed URL of the development storage, finish-upload, GET
  * /api/kela-card) and the images served to their owner only. The file storage is this test file's temporary folder.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -399,7 +399,7 @@ describe("the Kela card calls (with JavaScript)", () => {
     expect(storedOnDisk()).toHaveLength(onDisk);
   });
 
-  it("deletes the files of uploads never finished, an hour after their token expired, and keeps the saved ones", async () => {
+  it("deletes the files of uploads never finished once older than any token lives, their rows an hour after", async () => {
     const erkki = t.person("senior");
     const session = await login(erkki);
     const abandoned = await init(session);
@@ -407,10 +407,13 @@ describe("the Kela card calls (with JavaScript)", () => {
     const key = keyOf(abandoned.front.url);
     expect(storedOnDisk()).toContain(key);
     const saved = (await cardOf(erkki)) ?? null;
-    await purgeAbandonedUploads(t.db, storage(), clockAt(60 * 60));
+    await purgeAbandonedUploads(t.db, storage(), clockAt(19 * 60));
     expect(storedOnDisk()).toContain(key);
-    await purgeAbandonedUploads(t.db, storage(), clockAt(76 * 60));
+    // 20 minutes: the token (15) expired a while ago, so the file is swept; its row stays for the hour.
+    await purgeAbandonedUploads(t.db, storage(), clockAt(21 * 60));
     expect(storedOnDisk()).not.toContain(key);
+    expect((await filesOf(erkki)).some((f) => f.storageKey === key)).toBe(true);
+    await purgeAbandonedUploads(t.db, storage(), clockAt(76 * 60));
     const left = await filesOf(erkki);
     expect(left.every((f) => f.uploadedAt !== null)).toBe(true);
     if (saved) expect(left.map((f) => f.id).sort()).toEqual([saved.frontFileId, saved.backFileId].sort());
@@ -446,5 +449,56 @@ describe("a checked upload cannot be replaced", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect(image.body).toEqual(PNG);
+  });
+
+  it("leaves nothing of a refused upload after housekeeping, even what its URL stored afterwards", async () => {
+    const matti = t.person("guardian");
+    const session = await login(matti);
+    const before = await filesOf(matti);
+    const upload = await init(session, { front: "image/png", back: "image/png" });
+    await put(session, upload.front, TEXT);
+    await put(session, upload.back, PNG);
+    expect((await finish(session, upload.token)).status).toBe(400);
+    expect(await filesOf(matti)).toEqual(before);
+    // The development storage refuses the URL now; object storage would take it until it expires.
+    expect((await put(session, upload.front, PNG)).status).toBe(403);
+    await storage().put(keyOf(upload.front.url), TEXT, "image/png");
+    expect(storedOnDisk()).toContain(keyOf(upload.front.url));
+    await purgeAbandonedUploads(t.db, storage(), clockAt(21 * 60));
+    const left = storedOnDisk();
+    for (const side of [upload.front, upload.back]) {
+      expect(left).not.toContain(keyOf(side.url));
+      expect(left).not.toContain(keyOf(side.url).replace(/^incoming\//, "sealed/"));
+    }
+  });
+
+  it("sweeps incoming files older than any token lives that belong to no open upload, and keeps open ones", async () => {
+    const liisa = t.person("employee");
+    const session = await login(liisa);
+    // An orphan: bytes at an incoming key that no upload has.
+    const orphan = "incoming/kela-card/0b0b0b0b-0000-4000-8000-00000000000a";
+    await storage().put(orphan, PNG, "image/png");
+    // An upload opened 25 minutes on whose file carries an older time (a storage clock behind the portal's).
+    clockAt(25 * 60);
+    const open = await init(session);
+    clockAt(60);
+    expect((await put(session, open.front, PNG)).status).toBe(200);
+    clockAt(25 * 60);
+    const fresh = await init(session);
+    expect((await put(session, fresh.front, PNG)).status).toBe(200);
+    // Touched by hand to look old, with no token behind it: a URL's late PUT after its upload was finished.
+    const late = "incoming/kela-card/0b0b0b0b-0000-4000-8000-00000000000b";
+    await storage().put(late, PNG, "image/png");
+    utimesSync(path.join(t.uploadsDir, ...late.split("/")), new Date(0), new Date(0));
+
+    await purgeAbandonedUploads(t.db, storage(), clockAt(25 * 60));
+    const left = storedOnDisk();
+    expect(left).not.toContain(orphan);
+    expect(left).not.toContain(late);
+    expect(left).toContain(keyOf(open.front.url));
+    expect(left).toContain(keyOf(fresh.front.url));
+    // And the kept one still finishes.
+    await put(session, open.back, JPEG);
+    expect((await finish(session, open.token)).json).toEqual({ type: "success" });
   });
 });

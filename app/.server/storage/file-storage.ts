@@ -18,9 +18,13 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Every file under a folder of keys (`incoming/`), with when it was last written: for housekeeping. */
+  list(prefix: string): Promise<StoredObject[]>;
   /** Signs an upload to an incoming key (any other key throws). */
   signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload>;
 }
+
+export type StoredObject = { key: string; lastModified: Date };
 
 export type UploadRules = {
   /** The one content type the upload must declare (browsers send the file's bytes with it). */
@@ -90,4 +94,9 @@ export function assertStorageKey(key: string) {
 export function assertIncomingKey(key: string) {
   assertStorageKey(key);
   if (!key.startsWith(INCOMING)) throw new Error("uploads go to incoming keys only");
+}
+
+/** A folder of keys to list: one or more key segments and a slash (`incoming/`). */
+export function assertStoragePrefix(prefix: string) {
+  if (!/^(?:[a-z0-9][a-z0-9-]{0,62}\/){1,3}$/.test(prefix)) throw new Error("not a storage prefix");
 }

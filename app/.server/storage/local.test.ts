@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setNow } from "../clock";
 import { isIncomingKey, isSealedKey, isStorageKey, newIncomingKey, newSealedKey, sealedKeyOf } from "./file-storage";
 import { LocalFileStorage } from "./local";
 
@@ -139,6 +140,8 @@ describe("local file storage", () => {
 });
 
 describe("incoming and sealed keys", () => {
+  afterEach(() => setNow(null));
+
   it("signs uploads to incoming keys only, and takes a PUT to no other key, whatever its signature", async () => {
     const incoming = newIncomingKey("message-attachment");
     expect(incoming).toMatch(/^incoming\/message-attachment\/[0-9a-f-]{36}$/);
@@ -158,5 +161,29 @@ describe("incoming and sealed keys", () => {
     expect(store.checkUpload(request, NOW)).toBeNull();
     for (const key of [sealed, "kela-card/" + incoming.split("/")[2]])
       expect(store.checkUpload({ ...request, key }, NOW), key).toEqual({ reason: "signature", status: 403 });
+  });
+
+  it("lists the files under a folder with the portal's clock as their time, leaving out files being written", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "portal-list-"));
+    try {
+      const own = new LocalFileStorage(folder);
+      expect(await own.list("incoming/")).toEqual([]);
+      setNow(new Date("2026-11-20T09:00:00Z"));
+      await own.put("incoming/kela-card/old", new Uint8Array([1]), "image/png");
+      setNow(NOW);
+      await own.put("incoming/message-attachment/new", new Uint8Array([2]), "application/pdf");
+      await own.put("sealed/kela-card/kept", new Uint8Array([3]), "image/png");
+      await writeFile(path.join(folder, "incoming", "kela-card", "half.abc123.part"), "x");
+      const listed = await own.list("incoming/");
+      expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: "incoming/kela-card/old", lastModified: new Date("2026-11-20T09:00:00Z") },
+        { key: "incoming/message-attachment/new", lastModified: NOW },
+      ]);
+      expect((await own.list("sealed/kela-card/")).map((o) => o.key)).toEqual(["sealed/kela-card/kept"]);
+      await expect(own.list("../")).rejects.toThrow(/not a storage prefix/);
+      await expect(own.list("incoming")).rejects.toThrow(/not a storage prefix/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

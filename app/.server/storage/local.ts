@@ -1,14 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { API_PATHS } from "~/route-table";
+import { now as clockNow } from "../clock";
 import { deriveKey } from "../env";
 import {
   assertIncomingKey,
   assertStorageKey,
+  assertStoragePrefix,
   isIncomingKey,
+  isStorageKey,
   type FileStorage,
   type SignedUpload,
+  type StoredObject,
   type UploadRules,
 } from "./file-storage";
 
@@ -32,7 +36,9 @@ type UploadRequest = {
  * The development stand-in for object storage: files in a folder (`./data/uploads`; a temporary one in tests),
  * uploaded through `/dev/uploads/<key>` with URLs the app signs itself (HMAC with a key derived from
  * SESSION_SECRET) over the key, the method, the exact content type, the size limit and the expiry, for incoming
- * keys only. Production never runs it (env.ts requires S3 there, and no /dev path answers).
+ * keys only. Files carry the portal's clock as their modification time, as S3 objects carry the time they were
+ * written, so housekeeping ages them the same way. Production never runs it (env.ts requires S3 there, and no
+ * /dev path answers).
  */
 export class LocalFileStorage implements FileStorage {
   readonly kind = "local";
@@ -57,13 +63,19 @@ export class LocalFileStorage implements FileStorage {
     // Written aside and renamed, so a reader never sees half a file.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
     await writeFile(temporary, bytes);
+    const written = clockNow();
+    await utimes(temporary, written, written);
     await rename(temporary, file);
   }
 
   async stat(key: string) {
+    const info = await this.#statFile(key);
+    return info?.isFile() ? { size: info.size, contentType: null } : null;
+  }
+
+  async #statFile(key: string) {
     try {
-      const info = await stat(this.#file(key));
-      return info.isFile() ? { size: info.size, contentType: null } : null;
+      return await stat(this.#file(key));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -81,6 +93,31 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.#file(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    assertStoragePrefix(prefix);
+    const found: StoredObject[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(path.join(this.root, ...folder.split("/")), { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = folder + entry.name;
+        if (entry.isDirectory()) await walk(`${key}/`);
+        // Files being written (`.part`) are no keys yet.
+        else if (entry.isFile() && isStorageKey(key)) {
+          const info = await this.#statFile(key);
+          if (info) found.push({ key, lastModified: info.mtime });
+        }
+      }
+    };
+    await walk(prefix);
+    return found;
   }
 
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {

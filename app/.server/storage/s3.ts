@@ -1,10 +1,13 @@
-import type { S3Client } from "@aws-sdk/client-s3";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import type { S3Config } from "../env";
 import {
   assertIncomingKey,
   assertStorageKey,
+  assertStoragePrefix,
+  isStorageKey,
   type FileStorage,
   type SignedUpload,
+  type StoredObject,
   type UploadRules,
 } from "./file-storage";
 
@@ -18,14 +21,18 @@ const sdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3
  * policy can), so the size is checked when the upload is finished (`stat`) and an oversized file is deleted; the
  * bucket takes uploads only through URLs the portal signs, for a few minutes at a time. Nor can a presigned URL be
  * revoked once its upload is finished: it stays usable until it expires, which is why it is signed for incoming
- * keys only and the portal keeps checked bytes under sealed keys.
+ * keys only, the portal keeps checked bytes under sealed keys, and housekeeping sweeps incoming objects (`list`).
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = "s3";
   readonly uploadOrigin: string;
   #client: Promise<S3Client> | null = null;
 
-  constructor(private readonly config: S3Config) {
+  /** `transport` stands in for the network in tests (the SDK's request handler). */
+  constructor(
+    private readonly config: S3Config,
+    private readonly transport?: S3ClientConfig["requestHandler"],
+  ) {
     this.uploadOrigin = config.endpoint
       ? new URL(config.endpoint).origin
       : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
@@ -44,6 +51,7 @@ export class S3FileStorage implements FileStorage {
           // PUT would have to match.
           requestChecksumCalculation: "WHEN_REQUIRED",
           responseChecksumValidation: "WHEN_REQUIRED",
+          ...(this.transport ? { requestHandler: this.transport } : {}),
         }),
     ));
   }
@@ -84,6 +92,23 @@ export class S3FileStorage implements FileStorage {
     assertStorageKey(key);
     const [[{ DeleteObjectCommand }], client] = await Promise.all([sdk(), this.#s3()]);
     await client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    assertStoragePrefix(prefix);
+    const [[{ ListObjectsV2Command }], client] = await Promise.all([sdk(), this.#s3()]);
+    const found: StoredObject[] = [];
+    let continuation: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: continuation }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && object.LastModified && isStorageKey(object.Key))
+          found.push({ key: object.Key, lastModified: object.LastModified });
+      continuation = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuation);
+    return found;
   }
 
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {

@@ -4,7 +4,7 @@ import type { Database, Transaction } from "../db/client";
 import * as s from "../db/schema";
 import { reportError } from "../error-reporting";
 import type { FileStorage } from "./file-storage";
-import { isSealedKey, newIncomingKey, sealedKeyOf } from "./file-storage";
+import { INCOMING, isSealedKey, newIncomingKey, sealedKeyOf } from "./file-storage";
 import { detectImageType, type ImageType } from "~/lib/image-file";
 
 /**
@@ -20,6 +20,8 @@ type Purpose = (typeof s.FILE_PURPOSES)[number];
 const UPLOAD_URL_SECONDS = 10 * 60;
 /** How long an upload may take from opening to finishing. */
 const UPLOAD_TOKEN_SECONDS = 15 * 60;
+/** Incoming files younger than this are left to housekeeping's next round: no token lives longer, plus a margin. */
+const INCOMING_KEPT_SECONDS = UPLOAD_TOKEN_SECONDS + 5 * 60;
 /** Unfinished uploads one person may have open at once (each one reserves rows and storage keys). */
 const OPEN_UPLOADS_MAX = 10;
 
@@ -264,8 +266,8 @@ async function openUploadKeys(db: Database, keys: string[], now: Date): Promise<
 
 /**
  * Whether a PUT to `key` may still be stored: the development storage asks this, so an upload's URL stops working
- * once the upload is finished, refused or expired. (S3 cannot be asked: there the sealed copy protects what is in
- * use.)
+ * once the upload is finished, refused or expired. (S3 cannot be asked: there the sealed copy and the sweep of
+ * incoming objects protect what is in use.)
  */
 export async function uploadIsOpen(db: Database, key: string, now: Date): Promise<boolean> {
   return (await openUploadKeys(db, [key], now)).has(key);
@@ -273,7 +275,8 @@ export async function uploadIsOpen(db: Database, key: string, now: Date): Promis
 
 /**
  * Housekeeping: the files of uploads that were never finished (their token expired over an hour ago) are deleted,
- * and so are old tokens.
+ * and so are old tokens; then every incoming object older than any token lives that belongs to no open upload:
+ * what a URL stored after its upload was finished or refused, or for a row already gone.
  */
 export async function purgeAbandonedUploads(db: Database, store: FileStorage, now: Date) {
   const before = new Date(now.getTime() - 60 * 60 * 1000);
@@ -286,4 +289,12 @@ export async function purgeAbandonedUploads(db: Database, store: FileStorage, no
     .limit(500);
   await discardFiles(db, store, abandoned);
   await db.delete(s.uploadTokens).where(lt(s.uploadTokens.expiresAt, before));
+  const old = (await store.list(INCOMING))
+    .filter((o) => o.lastModified.getTime() < now.getTime() - INCOMING_KEPT_SECONDS * 1000)
+    .map((o) => o.key);
+  const open = await openUploadKeys(db, old, now);
+  await deleteQuietly(
+    store,
+    old.filter((key) => !open.has(key)),
+  );
 }

@@ -16,8 +16,11 @@ import { detectImageType, type ImageType } from "~/lib/image-file";
  */
 
 type Purpose = (typeof s.FILE_PURPOSES)[number];
-/** How long the browser may take to start its PUTs (each may then run for the spec's 120 s). */
-const UPLOAD_URL_SECONDS = 10 * 60;
+/**
+ * How long the browser may take to start a PUT (which may then run for the spec's 120 s). Browsers start it as
+ * soon as they get the URL; kept short because an S3 URL cannot be revoked once the upload is finished.
+ */
+const UPLOAD_URL_SECONDS = 2 * 60;
 /** How long an upload may take from opening to finishing. */
 const UPLOAD_TOKEN_SECONDS = 15 * 60;
 /** Incoming files younger than this are left to housekeeping's next round: no token lives longer, plus a margin. */

@@ -6,10 +6,11 @@
 import { readFileSync, readdirSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
-import { storage } from "~/.server/storage";
+import { logger } from "~/.server/logger";
+import { LocalFileStorage, storage } from "~/.server/storage";
 import { purgeAbandonedUploads } from "~/.server/storage/uploads";
 import type { Person } from "~/.server/session";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
@@ -501,5 +502,22 @@ describe("a checked upload cannot be replaced", () => {
     // And the kept one still finishes.
     await put(session, open.back, JPEG);
     expect((await finish(session, open.token)).json).toEqual({ type: "success" });
+  });
+
+  it("reports a storage that cannot be listed and goes on with the rest of housekeeping", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const failing = new LocalFileStorage(t.uploadsDir);
+    failing.list = async () => {
+      throw new Error("storage unreachable");
+    };
+    try {
+      await expect(purgeAbandonedUploads(t.db, failing, clockAt(25 * 60))).resolves.toBeUndefined();
+      expect(errors).toHaveBeenCalledWith(
+        "unexpected error",
+        expect.objectContaining({ error: "Error: storage unreachable", storagePrefix: "incoming/" }),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { and, count, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client";
 import * as s from "../db/schema";
 import { reportError } from "../error-reporting";
-import type { FileStorage } from "./file-storage";
+import type { FileStorage, StoredObject } from "./file-storage";
 import { INCOMING, isSealedKey, newIncomingKey, sealedKeyOf } from "./file-storage";
 import { detectImageType, type ImageType } from "~/lib/image-file";
 
@@ -292,7 +292,15 @@ export async function purgeAbandonedUploads(db: Database, store: FileStorage, no
     .limit(500);
   await discardFiles(db, store, abandoned);
   await db.delete(s.uploadTokens).where(lt(s.uploadTokens.expiresAt, before));
-  const old = (await store.list(INCOMING))
+  let incoming: StoredObject[];
+  try {
+    incoming = await store.list(INCOMING);
+  } catch (error) {
+    // A storage that cannot be listed now is swept next time; the rest of housekeeping goes on.
+    reportError(error, { storagePrefix: INCOMING });
+    return;
+  }
+  const old = incoming
     .filter((o) => o.lastModified.getTime() < now.getTime() - INCOMING_KEPT_SECONDS * 1000)
     .map((o) => o.key);
   const open = await openUploadKeys(db, old, now);

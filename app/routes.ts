@@ -56,7 +56,7 @@ export default [
   // The second insurer's permit application page as a development stand-in (404 once the real one is configured).
   route("dev/insurers/lahitapiola/apply", "routes/insurance/dev-lahitapiola-apply.ts"),
   // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).
-  route(`${API_PATHS.devUploads.slice(1)}/:purpose/:name`, "routes/dev-uploads.ts"),
+  route(`${API_PATHS.devUploads.slice(1)}/:folder/:purpose/:name`, "routes/dev-uploads.ts"),
   // The care team's side of messaging as a development stand-in (404 in production).
   route("dev/care-team", "routes/dev/care-team.tsx"),
   route("dev/care-team/attachments/:attachmentId", "routes/dev/care-team-attachment.ts"),

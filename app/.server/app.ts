@@ -60,7 +60,7 @@ async function build(): Promise<express.Express> {
   // message attachment up to the messages' total, anything else an image). The messaging GraphQL calls get room for
   // a questionnaire's answers. The first match decides, so the narrower upload path comes first.
   const kelaCardForms = new Set(LANGS.map((lang) => href("kelaCard", lang)));
-  const attachmentUploads = `${API_PATHS.devUploads}/message-attachment/`;
+  const attachmentUploads = `${API_PATHS.devUploads}/incoming/message-attachment/`;
   const messageForms = new Set(LANGS.map((lang) => href("newConversation", lang)));
   const threadPages = LANGS.map((lang) => href("conversation", lang, { threadId: 1 }).replace(/1$/, ""));
   const isMessageFormPath = (p: string) =>

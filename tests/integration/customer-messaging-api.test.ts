@@ -4,7 +4,7 @@
  * through the development storage, and the endpoint's guards (login, CSRF, depth, aliases, introspection). The
  * people, messaging users and threads are this file's own, so the demo seed's conversations do not matter here.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { buildSchema, parse, validate } from "graphql";
@@ -270,7 +270,7 @@ async function upload(session: string, fileName: string, contentType: string, by
   const put = await send("PUT", target.url, { session, body: bytes, headers: headerRecord(target.headers) });
   expect(put.status, put.text).toBe(200);
   const storageKey = new URL(target.url, ORIGIN).pathname.replace("/dev/uploads/", "");
-  return { key: target.key, storageKey };
+  return { key: target.key, storageKey, target };
 }
 
 // --- the operations --------------------------------------------------------------------------------
@@ -561,7 +561,7 @@ describe("attachments", () => {
     });
     const target = created.json.data.createAttachmentUpload;
     expect(target.key).toMatch(/^[\w-]{43}$/);
-    expect(target.url).toMatch(/^\/dev\/uploads\/message-attachment\/[0-9a-f-]{36}\?/);
+    expect(target.url).toMatch(/^\/dev\/uploads\/incoming\/message-attachment\/[0-9a-f-]{36}\?/);
     expect(headerRecord(target.headers)).toEqual({
       "Content-Type": "application/pdf",
       "X-CSRF-Token": boundCsrfToken(csrfCookie, cookiePair(session)),
@@ -577,8 +577,11 @@ describe("attachments", () => {
     expect(sent.status, sent.text).toBe(200);
     const [attachment] = sent.json.data.sendMessage.attachments;
     expect(attachment.fileName).toBe("Lääkärin lausunto.pdf");
+    // The message keeps a copy of the checked bytes where no upload URL reaches; the uploaded file is gone.
     const storageKey = new URL(target.url, ORIGIN).pathname.replace("/dev/uploads/", "");
-    expect(await fileRow(storageKey)).toMatchObject({
+    expect(await fileRow(storageKey)).toBeUndefined();
+    expect(onDisk(storageKey)).toBe(false);
+    expect(await fileRow(storageKey.replace(/^incoming\//, "sealed/"))).toMatchObject({
       contentType: "application/pdf",
       sizeBytes: 3000,
       ownerId: f.lister.id,
@@ -654,6 +657,33 @@ describe("attachments", () => {
       expect(await fileRow(file.storageKey)).toBeUndefined();
       expect(onDisk(file.storageKey)).toBe(false);
     }
+  });
+
+  it("keeps an attachment as it was checked: a PUT to its URL after sending is refused and changes nothing", async () => {
+    const session = await sessionOf(f.lister);
+    const png = new Uint8Array(readFileSync("tests/fixtures/kela-card-front.png"));
+    const { key, storageKey, target } = await upload(session, "a.png", "image/png", png);
+    const sent = await gql(session, SEND_MESSAGE, {
+      threadId: String(f.threads.read),
+      message: { content: "Kuva polvesta", attachments: [{ key, fileName: "a.png" }] },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const [attachment] = sent.json.data.sendMessage.attachments;
+    const download = `/api/customer-messaging/attachments/${attachment.id}`;
+    expect((await send("GET", download, { session })).body).toEqual(png);
+
+    const replaced = await send("PUT", target.url, { session, body: HTML, headers: headerRecord(target.headers) });
+    expect(replaced.status).toBe(403);
+    expect(onDisk(storageKey)).toBe(false);
+    // Object storage cannot refuse a PUT within its URL's time: bytes landing at the upload's key change nothing.
+    await storage().put(storageKey, HTML, "image/png");
+    const file = await send("GET", download, { session });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    expect(file.body).toEqual(png);
+    const desk = await send("GET", `/dev/care-team/attachments/${attachment.id}?professional=${f.professional}`);
+    expect(desk.status).toBe(200);
+    expect(desk.body).toEqual(png);
   });
 
   it("AttachmentDownloadUrl is null for another person's attachment, and its URL answers 404", async () => {

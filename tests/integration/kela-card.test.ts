@@ -3,13 +3,14 @@
  * the calls of the spec (init-upload, a PUT to the signed URL of the development storage, finish-upload, GET
  * /api/kela-card) and the images served to their owner only. The file storage is this test file's temporary folder.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
-import { storage } from "~/.server/storage";
+import { logger } from "~/.server/logger";
+import { LocalFileStorage, storage } from "~/.server/storage";
 import { purgeAbandonedUploads } from "~/.server/storage/uploads";
 import type { Person } from "~/.server/session";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
@@ -44,14 +45,18 @@ function cardForm(files: {
 
 const cardOf = async (p: Person) => (await t.db.select().from(s.kelaCards).where(eq(s.kelaCards.personId, p.id)))[0];
 const filesOf = (p: Person) => t.db.select().from(s.storedFiles).where(eq(s.storedFiles.ownerId, p.id));
-/** Every file in the storage's folder. */
+/** The keys of every Kela card file in the storage's folder, uploaded (incoming) or checked (sealed). */
 function storedOnDisk(): string[] {
-  try {
-    return readdirSync(path.join(t.uploadsDir, "kela-card"));
-  } catch {
-    return [];
-  }
+  return ["incoming", "sealed"].flatMap((folder) => {
+    try {
+      return readdirSync(path.join(t.uploadsDir, folder, "kela-card")).map((name) => `${folder}/kela-card/${name}`);
+    } catch {
+      return [];
+    }
+  });
 }
+/** The storage key a signed URL uploads to. */
+const keyOf = (url: string) => new URL(url, "http://localhost").pathname.replace("/dev/uploads/", "");
 const fileOnDisk = (key: string) => new Uint8Array(readFileSync(path.join(t.uploadsDir, ...key.split("/"))));
 const logRows = async (p: Person, action: "read" | "write") =>
   (
@@ -225,7 +230,7 @@ describe("the Kela card calls (with JavaScript)", () => {
       ["back", "image/jpeg"],
     ] as const) {
       expect(upload[side].url).toMatch(
-        /^\/dev\/uploads\/kela-card\/[0-9a-f-]{36}\?type=image%2F\w+&max=5242880&expires=\d+&signature=/,
+        /^\/dev\/uploads\/incoming\/kela-card\/[0-9a-f-]{36}\?type=image%2F\w+&max=5242880&expires=\d+&signature=/,
       );
       expect(upload[side].headers).toEqual({ "Content-Type": type, "X-CSRF-Token": token(session) });
     }
@@ -262,7 +267,7 @@ describe("the Kela card calls (with JavaScript)", () => {
     const files = await filesOf(olli);
     expect(files.map((f) => f.id).sort()).toEqual([card.frontFileId, card.backFileId].sort());
     for (const old of oldFiles) {
-      expect(storedOnDisk()).not.toContain(old.storageKey.split("/")[1]);
+      expect(storedOnDisk()).not.toContain(old.storageKey);
       expect((await send("GET", `/api/kela-card/images/${old.id}`, { session })).status).toBe(404);
     }
 
@@ -291,8 +296,7 @@ describe("the Kela card calls (with JavaScript)", () => {
     });
     expect(await cardOf(matti)).toBeUndefined();
     expect(await filesOf(matti)).toEqual([]);
-    for (const side of [upload.front, upload.back])
-      expect(storedOnDisk()).not.toContain(side.url.split("?")[0].split("/").pop());
+    for (const side of [upload.front, upload.back]) expect(storedOnDisk()).not.toContain(keyOf(side.url));
     // The token was used up by that try.
     expect((await finish(session, upload.token)).status).toBe(409);
   });
@@ -381,32 +385,139 @@ describe("the Kela card calls (with JavaScript)", () => {
       ...upload.front,
       url: upload.front.url.replace(/kela-card\/[0-9a-f-]+/, "kela-card/0b0b0b0b-0000-4000-8000-000000000000"),
     };
+    // Not even to the checked copy's key, with the upload's own signature.
+    const sealedKey = {
+      ...upload.front,
+      url: upload.front.url.replace("/incoming/", "/sealed/"),
+    };
     expect((await put(session, otherKey, PNG)).status).toBe(403);
+    expect((await put(session, sealedKey, PNG)).status).toBe(403);
     expect((await send("POST", upload.front.url, { session, body: PNG, headers: upload.front.headers })).status).toBe(
       405,
     );
-    clockAt(11 * 60);
+    // The URL is valid for 2 minutes (the browser starts its PUT at once).
+    clockAt(2 * 60);
     expect((await put(session, upload.front, PNG)).status).toBe(403);
     expect(storedOnDisk()).toHaveLength(onDisk);
   });
 
-  it("deletes the files of uploads never finished, an hour after their token expired, and keeps the saved ones", async () => {
+  it("deletes the files of uploads never finished once older than any token lives, their rows an hour after", async () => {
     const erkki = t.person("senior");
     const session = await login(erkki);
     const abandoned = await init(session);
     await put(session, abandoned.front, PNG);
-    const keys = [abandoned.front, abandoned.back].map((side) => side.url.split("?")[0].split("/").pop()!);
-    expect(storedOnDisk()).toContain(keys[0]);
+    const key = keyOf(abandoned.front.url);
+    expect(storedOnDisk()).toContain(key);
     const saved = (await cardOf(erkki)) ?? null;
-    await purgeAbandonedUploads(t.db, storage(), clockAt(60 * 60));
-    expect(storedOnDisk()).toContain(keys[0]);
+    await purgeAbandonedUploads(t.db, storage(), clockAt(19 * 60));
+    expect(storedOnDisk()).toContain(key);
+    // 20 minutes: the token (15) expired a while ago, so the file is swept; its row stays for the hour.
+    await purgeAbandonedUploads(t.db, storage(), clockAt(21 * 60));
+    expect(storedOnDisk()).not.toContain(key);
+    expect((await filesOf(erkki)).some((f) => f.storageKey === key)).toBe(true);
     await purgeAbandonedUploads(t.db, storage(), clockAt(76 * 60));
-    expect(storedOnDisk()).not.toContain(keys[0]);
     const left = await filesOf(erkki);
     expect(left.every((f) => f.uploadedAt !== null)).toBe(true);
     if (saved) expect(left.map((f) => f.id).sort()).toEqual([saved.frontFileId, saved.backFileId].sort());
     // The token is gone too (a fresh session: the first one went idle meanwhile).
     const later = await login(erkki);
     expect((await finish(later, abandoned.token)).status).toBe(404);
+  });
+});
+
+describe("a checked upload cannot be replaced", () => {
+  it("keeps the images finish-upload checked: a later PUT to the same URL is refused and changes nothing", async () => {
+    const olli = t.person("myInfoAdult");
+    const session = await login(olli);
+    const upload = await init(session);
+    await put(session, upload.front, PNG);
+    await put(session, upload.back, JPEG);
+    expect((await finish(session, upload.token)).json).toEqual({ type: "success" });
+    const card = await cardOf(olli);
+    const [front] = (await filesOf(olli)).filter((f) => f.id === card.frontFileId);
+    // The card uses a copy of the checked bytes, and the uploaded file is gone.
+    expect(front.storageKey).toBe(keyOf(upload.front.url).replace(/^incoming\//, "sealed/"));
+    expect(fileOnDisk(front.storageKey)).toEqual(PNG);
+    expect(storedOnDisk()).not.toContain(keyOf(upload.front.url));
+
+    const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
+    const replaced = await put(session, upload.front, html);
+    expect(replaced.status).toBe(403);
+    expect(replaced.text).toBe("closed");
+    expect(storedOnDisk()).not.toContain(keyOf(upload.front.url));
+    // Object storage cannot refuse a PUT within its URL's time: bytes landing at the upload's key change nothing.
+    await storage().put(keyOf(upload.front.url), html, "image/png");
+    const image = await send("GET", `/api/kela-card/images/${front.id}`, { session });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.body).toEqual(PNG);
+  });
+
+  it("leaves nothing of a refused upload after housekeeping, even what its URL stored afterwards", async () => {
+    const matti = t.person("guardian");
+    const session = await login(matti);
+    const before = await filesOf(matti);
+    const upload = await init(session, { front: "image/png", back: "image/png" });
+    await put(session, upload.front, TEXT);
+    await put(session, upload.back, PNG);
+    expect((await finish(session, upload.token)).status).toBe(400);
+    expect(await filesOf(matti)).toEqual(before);
+    // The development storage refuses the URL now; object storage would take it until it expires.
+    expect((await put(session, upload.front, PNG)).status).toBe(403);
+    await storage().put(keyOf(upload.front.url), TEXT, "image/png");
+    expect(storedOnDisk()).toContain(keyOf(upload.front.url));
+    await purgeAbandonedUploads(t.db, storage(), clockAt(21 * 60));
+    const left = storedOnDisk();
+    for (const side of [upload.front, upload.back]) {
+      expect(left).not.toContain(keyOf(side.url));
+      expect(left).not.toContain(keyOf(side.url).replace(/^incoming\//, "sealed/"));
+    }
+  });
+
+  it("sweeps incoming files older than any token lives that belong to no open upload, and keeps open ones", async () => {
+    const liisa = t.person("employee");
+    const session = await login(liisa);
+    // An orphan: bytes at an incoming key that no upload has.
+    const orphan = "incoming/kela-card/0b0b0b0b-0000-4000-8000-00000000000a";
+    await storage().put(orphan, PNG, "image/png");
+    // An upload opened 25 minutes on whose file carries an older time (a storage clock behind the portal's).
+    clockAt(25 * 60);
+    const open = await init(session);
+    clockAt(60);
+    expect((await put(session, open.front, PNG)).status).toBe(200);
+    clockAt(25 * 60);
+    const fresh = await init(session);
+    expect((await put(session, fresh.front, PNG)).status).toBe(200);
+    // Touched by hand to look old, with no token behind it: a URL's late PUT after its upload was finished.
+    const late = "incoming/kela-card/0b0b0b0b-0000-4000-8000-00000000000b";
+    await storage().put(late, PNG, "image/png");
+    utimesSync(path.join(t.uploadsDir, ...late.split("/")), new Date(0), new Date(0));
+
+    await purgeAbandonedUploads(t.db, storage(), clockAt(25 * 60));
+    const left = storedOnDisk();
+    expect(left).not.toContain(orphan);
+    expect(left).not.toContain(late);
+    expect(left).toContain(keyOf(open.front.url));
+    expect(left).toContain(keyOf(fresh.front.url));
+    // And the kept one still finishes.
+    await put(session, open.back, JPEG);
+    expect((await finish(session, open.token)).json).toEqual({ type: "success" });
+  });
+
+  it("reports a storage that cannot be listed and goes on with the rest of housekeeping", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const failing = new LocalFileStorage(t.uploadsDir);
+    failing.list = async () => {
+      throw new Error("storage unreachable");
+    };
+    try {
+      await expect(purgeAbandonedUploads(t.db, failing, clockAt(25 * 60))).resolves.toBeUndefined();
+      expect(errors).toHaveBeenCalledWith(
+        "unexpected error",
+        expect.objectContaining({ error: "Error: storage unreachable", storagePrefix: "incoming/" }),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

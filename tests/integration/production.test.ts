@@ -144,7 +144,7 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "/dev/payments/terms",
       "/dev/payments/icons/nordea.svg",
       "/DEV/outbox",
-      "/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000",
+      "/dev/uploads/incoming/kela-card/0b0b0b0b-0000-4000-8000-000000000000",
       "/dev/care-team",
       "/dev/care-team?professional=0b0b0b0b-0000-4000-8000-000000000000",
       "/dev/care-team/1?professional=0b0b0b0b-0000-4000-8000-000000000000",
@@ -155,7 +155,7 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
     }
     // Nor does the development storage take an upload: files go to the object storage only.
     const upload = await fetch(
-      `http://127.0.0.1:${port}/dev/uploads/kela-card/0b0b0b0b-0000-4000-8000-000000000000?type=image%2Fpng`,
+      `http://127.0.0.1:${port}/dev/uploads/incoming/kela-card/0b0b0b0b-0000-4000-8000-000000000000?type=image%2Fpng`,
       { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array([0x89, 0x50]) },
     );
     expect(upload.status).toBe(404);

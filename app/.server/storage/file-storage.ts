@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 
 /**
- * Where the portal keeps files people upload (Kela card images; message attachments later): the interface every
- * adapter implements. Browsers upload straight to the storage with a signed URL (one key, method PUT, one exact
- * content type, a size limit, an expiry); the app reads files back itself and serves them only to their owner, so
- * no download URL ever leaves the server.
+ * Where the portal keeps files people upload (Kela card images, message attachments): the interface every adapter
+ * implements. Browsers upload straight to the storage with a signed URL (one key, method PUT, one exact content
+ * type, a size limit, an expiry), and only ever to a key under `incoming/`. When the portal checks an upload it
+ * reads the bytes once, checks them, and writes exactly those bytes under `sealed/`, for which no URL is ever
+ * signed: a file in use cannot change. The app reads files back itself and serves them only to their owner, so no
+ * download URL ever leaves the server.
  */
 export interface FileStorage {
   readonly kind: "local" | "s3";
@@ -16,8 +18,13 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Every file under a folder of keys (`incoming/`), with when it was last written: for housekeeping. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** Signs an upload to an incoming key (any other key throws). */
   signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload>;
 }
+
+export type StoredObject = { key: string; lastModified: Date };
 
 export type UploadRules = {
   /** The one content type the upload must declare (browsers send the file's bytes with it). */
@@ -37,13 +44,59 @@ export function isStorageKey(key: string): boolean {
   return KEY.test(key);
 }
 
-/** A fresh key under a purpose's prefix (`kela-card/<uuid>`): it names no person and cannot be guessed. */
-export function newStorageKey(purpose: string): string {
-  const key = `${purpose}/${randomUUID()}`;
+/** The folder browsers upload to: the only keys a URL is ever signed for. */
+export const INCOMING = "incoming/";
+/** The folder of checked files: written by the portal alone. */
+const SEALED = "sealed/";
+
+/** A fresh key (`incoming/kela-card/<uuid>`): it names no person and cannot be guessed. */
+export function newIncomingKey(purpose: string): string {
+  return newKey(INCOMING, purpose);
+}
+
+/** A fresh key for bytes the portal checked itself (`sealed/kela-card/<uuid>`). */
+export function newSealedKey(purpose: string): string {
+  return newKey(SEALED, purpose);
+}
+
+function newKey(folder: string, purpose: string) {
+  const key = `${folder}${purpose}/${randomUUID()}`;
   if (!isStorageKey(key)) throw new Error(`not a storage purpose: ${purpose}`);
   return key;
 }
 
+export function isIncomingKey(key: string): boolean {
+  return isStorageKey(key) && key.startsWith(INCOMING);
+}
+
+/**
+ * Whether the portal may serve the file at `key`: anything but an incoming key. Files stored before sealing existed
+ * (`kela-card/<uuid>`) count too: no URL is signed for such a key any more (signUpload takes incoming keys only).
+ */
+export function isSealedKey(key: string): boolean {
+  return isStorageKey(key) && !key.startsWith(INCOMING);
+}
+
+/**
+ * Where the checked bytes of an uploaded file are kept: the same name in the sealed folder. (An upload opened
+ * before sealing existed, and finished after, has a key without a folder: `kela-card/<uuid>`.)
+ */
+export function sealedKeyOf(uploadedKey: string): string {
+  assertStorageKey(uploadedKey);
+  if (uploadedKey.startsWith(SEALED)) throw new Error("already sealed");
+  return SEALED + (uploadedKey.startsWith(INCOMING) ? uploadedKey.slice(INCOMING.length) : uploadedKey);
+}
+
 export function assertStorageKey(key: string) {
   if (!isStorageKey(key)) throw new Error("not a storage key");
+}
+
+export function assertIncomingKey(key: string) {
+  assertStorageKey(key);
+  if (!key.startsWith(INCOMING)) throw new Error("uploads go to incoming keys only");
+}
+
+/** A folder of keys to list: one or more key segments and a slash (`incoming/`). */
+export function assertStoragePrefix(prefix: string) {
+  if (!/^(?:[a-z0-9][a-z0-9-]{0,62}\/){1,3}$/.test(prefix)) throw new Error("not a storage prefix");
 }

@@ -3,8 +3,9 @@ import type { FileStorage } from "./file-storage";
 import { LocalFileStorage } from "./local";
 import { S3FileStorage } from "./s3";
 
-export { newStorageKey, type FileStorage } from "./file-storage";
+export { newSealedKey, type FileStorage } from "./file-storage";
 export { LocalFileStorage } from "./local";
+export { readStoredFile } from "./uploads";
 
 let current: FileStorage | null = null;
 

@@ -1,9 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { API_PATHS } from "~/route-table";
+import { now as clockNow } from "../clock";
 import { deriveKey } from "../env";
-import { assertStorageKey, isStorageKey, type FileStorage, type SignedUpload, type UploadRules } from "./file-storage";
+import {
+  assertIncomingKey,
+  assertStorageKey,
+  assertStoragePrefix,
+  isIncomingKey,
+  isStorageKey,
+  type FileStorage,
+  type SignedUpload,
+  type StoredObject,
+  type UploadRules,
+} from "./file-storage";
 
 /** Why a local upload was refused, and the status it gets (S3 answers a bad or expired signature with 403 too). */
 export type UploadRefusal =
@@ -24,8 +35,10 @@ type UploadRequest = {
 /**
  * The development stand-in for object storage: files in a folder (`./data/uploads`; a temporary one in tests),
  * uploaded through `/dev/uploads/<key>` with URLs the app signs itself (HMAC with a key derived from
- * SESSION_SECRET) over the key, the method, the exact content type, the size limit and the expiry. Production
- * never runs it (env.ts requires S3 there, and no /dev path answers).
+ * SESSION_SECRET) over the key, the method, the exact content type, the size limit and the expiry, for incoming
+ * keys only. Files carry the portal's clock as their modification time, as S3 objects carry the time they were
+ * written, so housekeeping ages them the same way. Production never runs it (env.ts requires S3 there, and no
+ * /dev path answers).
  */
 export class LocalFileStorage implements FileStorage {
   readonly kind = "local";
@@ -50,13 +63,19 @@ export class LocalFileStorage implements FileStorage {
     // Written aside and renamed, so a reader never sees half a file.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
     await writeFile(temporary, bytes);
+    const written = clockNow();
+    await utimes(temporary, written, written);
     await rename(temporary, file);
   }
 
   async stat(key: string) {
+    const info = await this.#statFile(key);
+    return info?.isFile() ? { size: info.size, contentType: null } : null;
+  }
+
+  async #statFile(key: string) {
     try {
-      const info = await stat(this.#file(key));
-      return info.isFile() ? { size: info.size, contentType: null } : null;
+      return await stat(this.#file(key));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -76,8 +95,33 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.#file(key), { force: true });
   }
 
+  async list(prefix: string): Promise<StoredObject[]> {
+    assertStoragePrefix(prefix);
+    const found: StoredObject[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(path.join(this.root, ...folder.split("/")), { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = folder + entry.name;
+        if (entry.isDirectory()) await walk(`${key}/`);
+        // Files being written (`.part`) are no keys yet.
+        else if (entry.isFile() && isStorageKey(key)) {
+          const info = await this.#statFile(key);
+          if (info) found.push({ key, lastModified: info.mtime });
+        }
+      }
+    };
+    await walk(prefix);
+    return found;
+  }
+
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {
-    assertStorageKey(key);
+    assertIncomingKey(key);
     const expires = Math.floor(now.getTime() / 1000) + rules.expiresInSeconds;
     const query = new URLSearchParams({
       type: rules.contentType,
@@ -99,14 +143,14 @@ export class LocalFileStorage implements FileStorage {
 
   /**
    * Whether an upload request may be stored, decided from its line and headers alone, before its body is read:
-   * method PUT, an untampered signature for this key, not expired, exactly the signed content type, and a declared
-   * length within the signed limit.
+   * method PUT, an incoming key with an untampered signature, not expired, exactly the signed content type, and a
+   * declared length within the signed limit. (The route also asks the database whether the upload is still open.)
    */
   checkUpload(request: UploadRequest, now: Date): UploadRefusal | null {
     if (request.method !== "PUT") return { reason: "method", status: 405 };
     const given = Buffer.from(request.query.get("signature") ?? "");
     const expected = Buffer.from(
-      isStorageKey(request.key) ? this.#sign(request.key, request.query) : "x".repeat(given.length + 1),
+      isIncomingKey(request.key) ? this.#sign(request.key, request.query) : "x".repeat(given.length + 1),
     );
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return { reason: "signature", status: 403 };

@@ -1,6 +1,15 @@
-import type { S3Client } from "@aws-sdk/client-s3";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import type { S3Config } from "../env";
-import { assertStorageKey, type FileStorage, type SignedUpload, type UploadRules } from "./file-storage";
+import {
+  assertIncomingKey,
+  assertStorageKey,
+  assertStoragePrefix,
+  isStorageKey,
+  type FileStorage,
+  type SignedUpload,
+  type StoredObject,
+  type UploadRules,
+} from "./file-storage";
 
 /** The SDK is loaded on first use only: a portal on the local stand-in never loads it. */
 const sdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]);
@@ -10,14 +19,20 @@ const sdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3
  * presigned PUT URLs whose signature covers the key, the method, the expiry and the Content-Type header, so the
  * browser must send exactly the type the portal signed. A presigned PUT cannot limit the body's size (only a POST
  * policy can), so the size is checked when the upload is finished (`stat`) and an oversized file is deleted; the
- * bucket takes uploads only through URLs the portal signs, for a few minutes at a time.
+ * bucket takes uploads only through URLs the portal signs, for a few minutes at a time. Nor can a presigned URL be
+ * revoked once its upload is finished: it stays usable until it expires, which is why it is signed for incoming
+ * keys only, the portal keeps checked bytes under sealed keys, and housekeeping sweeps incoming objects (`list`).
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = "s3";
   readonly uploadOrigin: string;
   #client: Promise<S3Client> | null = null;
 
-  constructor(private readonly config: S3Config) {
+  /** `transport` stands in for the network in tests (the SDK's request handler). */
+  constructor(
+    private readonly config: S3Config,
+    private readonly transport?: S3ClientConfig["requestHandler"],
+  ) {
     this.uploadOrigin = config.endpoint
       ? new URL(config.endpoint).origin
       : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
@@ -36,6 +51,7 @@ export class S3FileStorage implements FileStorage {
           // PUT would have to match.
           requestChecksumCalculation: "WHEN_REQUIRED",
           responseChecksumValidation: "WHEN_REQUIRED",
+          ...(this.transport ? { requestHandler: this.transport } : {}),
         }),
     ));
   }
@@ -78,8 +94,25 @@ export class S3FileStorage implements FileStorage {
     await client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 
+  async list(prefix: string): Promise<StoredObject[]> {
+    assertStoragePrefix(prefix);
+    const [[{ ListObjectsV2Command }], client] = await Promise.all([sdk(), this.#s3()]);
+    const found: StoredObject[] = [];
+    let continuation: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: continuation }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && object.LastModified && isStorageKey(object.Key))
+          found.push({ key: object.Key, lastModified: object.LastModified });
+      continuation = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuation);
+    return found;
+  }
+
   async signUpload(key: string, rules: UploadRules, now: Date): Promise<SignedUpload> {
-    assertStorageKey(key);
+    assertIncomingKey(key);
     const [[{ PutObjectCommand }, { getSignedUrl }], client] = await Promise.all([sdk(), this.#s3()]);
     const url = await getSignedUrl(
       client,

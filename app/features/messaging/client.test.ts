@@ -205,7 +205,7 @@ describe("the typed helpers", () => {
   it("createAttachmentUpload sends the name and type and returns the key, URL and headers", async () => {
     const upload = {
       key: "k",
-      url: "/dev/uploads/message-attachment/x",
+      url: "/dev/uploads/incoming/message-attachment/x",
       headers: [{ name: "Content-Type", value: "application/pdf" }],
     };
     answers = [json({ data: { createAttachmentUpload: upload } })];

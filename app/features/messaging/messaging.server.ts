@@ -3,8 +3,15 @@ import type { Database, Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { queueSms } from "~/.server/sms/outbox";
 import type { FileStorage } from "~/.server/storage/file-storage";
-import { newStorageKey } from "~/.server/storage/file-storage";
-import { claimUpload, deleteQuietly, discardFiles, markUploaded, openUpload } from "~/.server/storage/uploads";
+import { newSealedKey } from "~/.server/storage/file-storage";
+import {
+  claimUpload,
+  deleteQuietly,
+  discardFiles,
+  openUpload,
+  readUpload,
+  sealUploads,
+} from "~/.server/storage/uploads";
 import { helsinkiToday } from "~/features/payments/invoices.server";
 import {
   ATTACHMENTS_MAX_BYTES,
@@ -399,7 +406,8 @@ type StoredAttachment = { fileId: string; key: string; fileName: string; fresh: 
 
 /**
  * Checks and stores a message's attachments: names and total size first, then each file's bytes against its
- * extension. Returns the stored files, or the problem (with every file of this message already removed again).
+ * extension. An uploaded file is read once and exactly the bytes checked are sealed (see storage/uploads.ts).
+ * Returns the stored files, or the problem (with every file of this message already removed again).
  */
 async function storeAttachments(
   db: Database,
@@ -430,14 +438,15 @@ async function storeAttachments(
     const claimed = await claimUpload(db, { token: a.key, ownerId: ownerPersonId, purpose: "message-attachment" }, now);
     if (claimed.type !== "claimed" || claimed.files.length !== 1) return fail("type");
     const file = claimed.files[0];
-    stored.push({ fileId: file.id, key: file.key, fileName, fresh: false });
-    const info = await store.stat(file.key);
-    if (!info || info.size === 0) return fail("empty");
-    total += info.size;
-    if (total > ATTACHMENTS_MAX_BYTES) return fail("tooLarge");
-    const bytes = await store.get(file.key);
-    if (!bytes || !bytesMatchExtension(fileName, bytes)) return fail("type");
-    await markUploaded(db, [{ id: file.id, type: attachmentContentType(fileName)!, size: bytes.byteLength }], now);
+    const entry = { fileId: file.id, key: file.key, fileName, fresh: false };
+    stored.push(entry);
+    const read = await readUpload(store, file.key, ATTACHMENTS_MAX_BYTES - total);
+    if (!read.ok) return fail(read.problem === "missing" ? "empty" : "tooLarge");
+    total += read.bytes.byteLength;
+    if (!bytesMatchExtension(fileName, read.bytes)) return fail("type");
+    const checked = { id: file.id, key: file.key, bytes: read.bytes, type: attachmentContentType(fileName)! };
+    const { sealed } = await sealUploads(db, store, [checked], now, async () => {});
+    entry.key = sealed[0].key;
   }
   for (const a of direct) {
     const fileName = cleanFileName(a.fileName);
@@ -446,7 +455,7 @@ async function storeAttachments(
   for (const a of direct) {
     const fileName = cleanFileName(a.fileName);
     const contentType = attachmentContentType(fileName)!;
-    const key = newStorageKey("message-attachment");
+    const key = newSealedKey("message-attachment");
     await store.put(key, a.bytes, contentType);
     const [row] = await db
       .insert(s.storedFiles)

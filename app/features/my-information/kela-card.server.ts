@@ -3,14 +3,16 @@ import { z } from "zod";
 import { logAccess } from "~/.server/access-log";
 import type { Database, Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import { newStorageKey, type FileStorage } from "~/.server/storage";
+import { newSealedKey, type FileStorage } from "~/.server/storage";
 import {
   checkStoredImage,
   claimUpload,
   deleteQuietly,
   discardFiles,
-  markUploaded,
   openUpload,
+  readStoredFile,
+  sealUploads,
+  type CheckedUpload,
 } from "~/.server/storage/uploads";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, detectImageType, type ImageType } from "~/lib/image-file";
 import { API_PATHS } from "~/route-table";
@@ -81,7 +83,7 @@ export async function readKelaCardImage(
     )
     .where(and(eq(s.kelaCards.personId, session.actingPerson.id), eq(s.storedFiles.id, fileId)));
   if (!file) return null;
-  const bytes = await store.get(file.key);
+  const bytes = await readStoredFile(store, file.key);
   if (!bytes) return null;
   await logAccess(
     { actorId: session.user.id, subjectId: session.actingPerson.id, resource: PURPOSE, resourceId: fileId },
@@ -108,7 +110,8 @@ export async function checkPostedImages(
 
 /** Saves both images of a form post (checked by `checkPostedImages`) as the acting person's Kela card. */
 export async function saveKelaCard(db: Database, store: FileStorage, session: UserSession, images: Images, now: Date) {
-  const keys = { front: newStorageKey(PURPOSE), back: newStorageKey(PURPOSE) };
+  // Checked in memory already: stored under sealed keys straight away.
+  const keys = { front: newSealedKey(PURPOSE), back: newSealedKey(PURPOSE) };
   try {
     for (const side of KELA_CARD_SIDES) await store.put(keys[side], images[side].bytes, images[side].type);
     const replaced = await db.transaction(async (tx) => {
@@ -205,8 +208,8 @@ export type FinishUploadResult =
 /**
  * Finishes a browser upload (the spec's finish-upload): the token must be the acting person's own, unexpired and
  * unused (this call uses it up, whatever the outcome), and each side's stored bytes must be there, within the size
- * limit and a JPEG or PNG by their first bytes. Then the card points at the new files and the old ones are
- * deleted; a failed check deletes the uploaded ones instead.
+ * limit and a JPEG or PNG by their first bytes. Exactly the bytes checked are sealed, the card points at them and
+ * the old files are deleted; a failed check deletes the uploaded ones instead.
  */
 export async function finishKelaCardUpload(
   db: Database,
@@ -218,14 +221,14 @@ export async function finishKelaCardUpload(
   const claim = await claimUpload(db, { token, ownerId: session.actingPerson.id, purpose: PURPOSE }, now);
   if (claim.type !== "claimed") return claim;
   const problems: SideProblems = {};
-  const checked: { id: string; type: ImageType; size: number }[] = [];
+  const checked: CheckedUpload[] = [];
   const ids = {} as Record<KelaCardSide, string>;
   for (const side of KELA_CARD_SIDES) {
     const file = claim.files.find((f) => f.slot === side);
     const check = file ? await checkStoredImage(store, file.key, MAX_IMAGE_BYTES) : null;
     if (!file || !check?.ok) problems[side] = check && !check.ok ? check.problem : "missing";
     else {
-      checked.push({ id: file.id, type: check.type, size: check.size });
+      checked.push({ id: file.id, key: file.key, bytes: check.bytes, type: check.type });
       ids[side] = file.id;
     }
   }
@@ -233,10 +236,7 @@ export async function finishKelaCardUpload(
     await discardFiles(db, store, claim.files);
     return { type: "invalid", problems };
   }
-  const replaced = await db.transaction(async (tx) => {
-    await markUploaded(tx, checked, now);
-    return replaceCard(tx, session, ids, now);
-  });
+  const { result: replaced } = await sealUploads(db, store, checked, now, (tx) => replaceCard(tx, session, ids, now));
   await deleteQuietly(store, replaced);
   return { type: "success" };
 }

@@ -5,7 +5,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { careTeamDeskEnabled } from "~/.server/env";
-import { storage } from "~/.server/storage";
+import { readStoredFile, storage } from "~/.server/storage";
 import { deskAttachment, professionalById } from "~/features/messaging/care-team.server";
 
 export const middleware = [allowMethods("GET")];
@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!careTeamDeskEnabled(requestInfo(context).environment)) throw data(null, { status: 404 });
   const me = await professionalById(db(), new URL(request.url).searchParams.get("professional"));
   const file = me && (await deskAttachment(db(), me.id, params.attachmentId, now()));
-  const bytes = file && (await storage().get(file.key));
+  const bytes = file && (await readStoredFile(storage(), file.key));
   if (!file || !bytes) throw data(null, { status: 404 });
   // RFC 6266: an ASCII fallback name and the real one percent-encoded.
   const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");

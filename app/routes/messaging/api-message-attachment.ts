@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-message-attachment";
 import { logAccess } from "~/.server/access-log";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { storage } from "~/.server/storage";
+import { readStoredFile, storage } from "~/.server/storage";
 import { apiUser } from "~/features/booking/api.server";
 import { attachmentForUser, customerMessagingUserId } from "~/features/messaging/messaging.server";
 import { featureOn } from "~/.server/features";
@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const userId = await customerMessagingUserId(db(), session.actingPerson.id);
   const attachment = userId && (await attachmentForUser(db(), userId, params.id));
   if (!attachment) throw notFound();
-  const bytes = await storage().get(attachment.key);
+  const bytes = await readStoredFile(storage(), attachment.key);
   if (!bytes) throw notFound();
   await logAccess({
     actorId: session.user.id,

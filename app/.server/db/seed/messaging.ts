@@ -3,7 +3,7 @@ import { pngImage } from "./png";
 import { inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../client";
 import * as s from "../schema";
-import { newStorageKey, type FileStorage } from "../../storage";
+import { newSealedKey, type FileStorage } from "../../storage";
 import { helsinkiDateParts } from "~/lib/format";
 
 /** The seed's `at(today, dayOffset, hour, minute)`: an instant at a Helsinki wall-clock time relative to today. */
@@ -427,7 +427,7 @@ export async function seedMessaging(
         })
         .returning({ id: s.messages.id });
       for (const file of m.files ?? []) {
-        const key = newStorageKey("message-attachment");
+        const key = newSealedKey("message-attachment");
         const bytes = await file.bytes();
         await store.put(key, bytes, file.contentType);
         const [stored] = await tx

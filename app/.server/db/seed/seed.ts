@@ -5,7 +5,7 @@ import { demoPeople } from "./demo-people";
 import { helsinkiDateParts, startOfHelsinkiDay } from "~/lib/format";
 import type { CareType } from "~/lib/care-type";
 import { permitContentHash } from "../../permit-content-hash";
-import { newStorageKey, storage, type FileStorage } from "../../storage";
+import { newSealedKey, storage, type FileStorage } from "../../storage";
 import { demoKelaCardImage } from "./kela-card-images";
 import { seedInvoices } from "./invoices";
 import { seedMessaging } from "./messaging";
@@ -386,7 +386,7 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
     // Olli's Kela card (My information): two small demo pictures in the file storage.
     const card = { front: "", back: "" };
     for (const side of ["front", "back"] as const) {
-      const key = newStorageKey("kela-card");
+      const key = newSealedKey("kela-card");
       const bytes = demoKelaCardImage(side);
       await store.put(key, bytes, "image/png");
       const [file] = await tx

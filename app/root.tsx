@@ -260,6 +260,7 @@ export function ErrorBoundary() {
 }
 
 function RouteError({ status }: { status: number }) {
+  if (status === 400) return <ErrorView kind="badRequest" />;
   if (status === 404) return <ErrorView kind="notFound" />;
   if (status === 403) return <ErrorView kind="forbidden" />;
   if (status === 429) return <ErrorView kind="tooManyRequests" />;

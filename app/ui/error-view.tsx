@@ -6,14 +6,14 @@ import { LocalizedLink } from "./localized-link";
 
 /**
  * The spec's generic error view ("Apologies! Something went wrong…") with a try-again action, and the
- * not-found, forbidden and rate-limited variants.
+ * bad-address, not-found, forbidden, rate-limited and identification-unavailable variants.
  */
 export function ErrorView({
   kind,
   retry = false,
   title,
 }: {
-  kind: "generic" | "notFound" | "forbidden" | "tooManyRequests";
+  kind: "generic" | "badRequest" | "notFound" | "forbidden" | "tooManyRequests" | "identificationUnavailable";
   retry?: boolean;
   title?: string;
 }) {

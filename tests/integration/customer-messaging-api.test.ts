@@ -16,7 +16,15 @@ import * as s from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import type { Person } from "~/.server/session";
 import { LocalFileStorage, setStorage, storage } from "~/.server/storage";
-import { MAX_ALIASES, MAX_QUERY_DEPTH, MAX_ROOT_FIELDS, maxDepthRule } from "~/features/messaging/graphql.server";
+import {
+  MAX_ALIASES,
+  MAX_DOCUMENT_CHARS,
+  MAX_DOCUMENT_NESTING,
+  MAX_DOCUMENT_TOKENS,
+  MAX_QUERY_DEPTH,
+  MAX_ROOT_FIELDS,
+  maxDepthRule,
+} from "~/features/messaging/graphql.server";
 import {
   ANSWER_QUESTIONNAIRE,
   ATTACHMENT_DOWNLOAD_URL,
@@ -889,6 +897,42 @@ describe("what may be asked", () => {
        fragment B on Assignment { absences { substitute { id } } }`,
     );
     expect(validate(schema, viaFragments, [maxDepthRule(3)])).toHaveLength(1);
+  });
+
+  it("refuses a document too long or nested too deep before parsing it, with a 400 GraphQL answer, and reports nothing", async () => {
+    const session = await sessionOf(f.lister);
+    const errorLog = vi.spyOn(logger, "error");
+    const literal = "[".repeat(8_000) + "1" + "]".repeat(8_000);
+    const refusals = [
+      [`query { messagingThreadForCustomer(id: ${literal}) { id } }`, `deeper than ${MAX_DOCUMENT_NESTING}`],
+      [`{ messagingThreads(pagination: ${"{limit: 1, x: ".repeat(40)}1${"}".repeat(40)}) { totalCount } }`, "deeper"],
+      [`{ customerMessagingInfo { maintenance } } # ${"x".repeat(MAX_DOCUMENT_CHARS)}`, "longer than"],
+    ] as const;
+    for (const [query, message] of refusals) {
+      for (const accept of [ACCEPT, "application/json"]) {
+        const answer = await gql(session, query, undefined, { headers: { Accept: accept } });
+        expect(answer.status, query.slice(0, 60)).toBe(400);
+        expect(answer.json.errors).toHaveLength(1);
+        expect(firstError(answer.json).code).toBe("GRAPHQL_PARSE_FAILED");
+        expect(firstError(answer.json).message).toContain(message);
+      }
+      const byGet = await send("GET", `${ENDPOINT}?query=${encodeURIComponent(query)}`, { session });
+      expect(byGet.status).toBe(400);
+    }
+    // Brackets inside strings, block strings and comments are text, not nesting.
+    const quoted = "[".repeat(MAX_DOCUMENT_NESTING + 10);
+    const strings = await gql(
+      session,
+      `query { # ${quoted}\n messagingThreadForCustomer(id: "${quoted}") { id } a: attachmentDownloadUrl(id: """${quoted}""") }`,
+    );
+    expect(strings.status, strings.text).toBe(200);
+    expect(strings.json.data).toEqual({ messagingThreadForCustomer: null, a: null });
+    // Many small tokens within the length: the parser stops at its token limit.
+    const tokens = await gql(session, `{ customerMessagingInfo { ${"maintenance ".repeat(MAX_DOCUMENT_TOKENS)} } }`);
+    expect(tokens.status).toBe(400);
+    expect(firstError(tokens.json).code).toBe("GRAPHQL_PARSE_FAILED");
+    expect(errorLog.mock.calls).toEqual([]);
+    errorLog.mockRestore();
   });
 
   it("refuses too many root fields or aliases in one request, and batches", async () => {

@@ -36,6 +36,7 @@ import {
   SEND_MESSAGE_IN_NEW_THREAD,
 } from "~/features/messaging/client";
 import { sendMessage } from "~/features/messaging/messaging.server";
+import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { ATTACHMENTS_MAX_BYTES } from "~/features/messaging/rules";
 import { typeDefs } from "~/features/messaging/schema.graphql";
 import { action as graphqlAction } from "~/routes/messaging/api-customer-messaging";
@@ -97,7 +98,7 @@ type Fixture = {
   /** The lister's threads, by name. */
   threads: { unread: number; read: number; empty: number; closed: number; foreign: number };
   foreignAttachmentId: string;
-  invitations: { open: number; answered: number; spare: number; foreign: number };
+  invitations: { open: number; answered: number; spare: number; preVisit: number; foreign: number };
 };
 let f: Fixture;
 
@@ -146,10 +147,31 @@ async function thread(
   return row.id;
 }
 
+/** A small survey: one required choice, and a number required and bounded when the choice is yes. */
+const PAIN_FORM = {
+  pages: [
+    {
+      name: "kipu",
+      elements: [
+        { type: "radiogroup", name: "kipu", isRequired: true, choices: ["kyllä", "ei"] },
+        {
+          type: "text",
+          name: "kesto-viikkoina",
+          inputType: "number",
+          visibleIf: "{kipu} = 'kyllä'",
+          isRequired: true,
+          validators: [{ type: "numeric", minValue: 0, maxValue: 52 }],
+        },
+        { type: "comment", name: "lisätiedot" },
+      ],
+    },
+  ],
+};
+
 async function invitation(personId: string, values: Partial<typeof s.questionnaireInvitations.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(s.questionnaireInvitations)
-    .values({ personId, title: "Esitietolomake", createdAt: minutesAgo(60), ...values })
+    .values({ personId, title: "Esitietolomake", createdAt: minutesAgo(60), form: PAIN_FORM, ...values })
     .returning({ id: s.questionnaireInvitations.id });
   return row.id;
 }
@@ -250,6 +272,7 @@ beforeAll(async () => {
       open: await invitation(lister.id),
       answered: await invitation(lister.id, { answers: '{"q":1}', answeredAt: minutesAgo(10) }),
       spare: await invitation(lister.id),
+      preVisit: await invitation(lister.id, { form: PRE_VISIT_FORM }),
       foreign: await invitation(foreigner.id),
     },
   };
@@ -738,10 +761,82 @@ describe("mutation AnswerQuestionnaire", () => {
         code: "BAD_USER_INPUT",
         problem: "answers",
       });
+      expect(answer.json.errors[0].extensions.details).toEqual([
+        { question: "", rule: "json", message: expect.any(String) },
+      ]);
     }
+    // 100 kB exactly gets past the size to the survey's own rules.
     expect(big(100 * 1024)).toHaveLength(100 * 1024);
-    const ok = await gql(session, ANSWER_QUESTIONNAIRE, { questionnaireInvitationId: id, answers: big(100 * 1024) });
-    expect(ok.json).toEqual({ data: { answerQuestionnaire: true } });
+    const atLimit = await gql(session, ANSWER_QUESTIONNAIRE, {
+      questionnaireInvitationId: id,
+      answers: big(100 * 1024),
+    });
+    expect(atLimit.json.errors[0].extensions.details).toContainEqual({
+      question: "a",
+      rule: "unknownQuestion",
+      message: expect.any(String),
+    });
+  });
+
+  it("checks the answers by the survey's own rules, as the page does, and saves nothing that breaks one", async () => {
+    const session = await sessionOf(f.lister);
+    const id = String(f.invitations.preVisit);
+    const refused = async (answers: unknown) => {
+      const answer = await gql(session, ANSWER_QUESTIONNAIRE, {
+        questionnaireInvitationId: id,
+        answers: JSON.stringify(answers),
+      });
+      expect(answer.status, JSON.stringify(answers)).toBe(400);
+      expect(firstError(answer.json)).toMatchObject({ code: "BAD_USER_INPUT", problem: "answers" });
+      return (answer.json.errors[0].extensions.details as { question: string; rule: string }[]).map(
+        (d) => `${d.question}: ${d.rule}`,
+      );
+    };
+    // The outside test's call: a number that is not one, a negative count, every required answer missing.
+    expect(await refused({ height: "abc", cigarettesPerDay: -5 })).toEqual([
+      "height: requirenumeric",
+      "smoking: required",
+      "conditions: required",
+      "medication: required",
+      "generalHealth: required",
+    ]);
+    const complete = {
+      height: 172,
+      smoking: "yes",
+      cigarettesPerDay: 5,
+      conditions: ["allergy"],
+      allergies: "Siitepöly",
+      medication: false,
+      generalHealth: 4,
+    };
+    expect(await refused({ ...complete, cigarettesPerDay: -5 })).toEqual(["cigarettesPerDay: numeric"]);
+    expect(await refused({ ...complete, allergies: undefined })).toEqual(["allergies: required"]);
+    expect(await refused({ ...complete, smoking: "sometimes" })).toEqual(["smoking: value"]);
+    expect(await refused({ ...complete, conditions: ["diabetes", "cancer"] })).toEqual(["conditions: value"]);
+    expect(await refused({ ...complete, conditions: "allergy" })).toEqual(["conditions: value"]);
+    expect(await refused({ ...complete, medication: "yes" })).toEqual(["medication: value"]);
+    expect(await refused({ ...complete, generalHealth: 9 })).toEqual(["generalHealth: value"]);
+    expect(await refused({ ...complete, other: "x".repeat(10_001) })).toEqual(["other: value"]);
+    expect(await refused({ ...complete, other: "a\u0000b" })).toEqual(["other: characters"]);
+    expect(await refused({ ...complete, isAdmin: true })).toEqual(["isAdmin: unknownQuestion"]);
+    const [untouched] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.preVisit));
+    expect(untouched).toMatchObject({ answers: null, answeredAt: null });
+
+    // Complete and valid: saved as the survey completes it (the answer to a question no longer shown is dropped).
+    const saved = await gql(session, ANSWER_QUESTIONNAIRE, {
+      questionnaireInvitationId: id,
+      answers: JSON.stringify({ ...complete, smoking: "never" }),
+    });
+    expect(saved.json).toEqual({ data: { answerQuestionnaire: true } });
+    const [row] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.preVisit));
+    const { cigarettesPerDay: _dropped, ...shown } = { ...complete, smoking: "never" };
+    expect(JSON.parse(row.answers!)).toEqual(shown);
   });
 });
 

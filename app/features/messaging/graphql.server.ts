@@ -43,7 +43,8 @@ import { typeDefs } from "./schema.graphql";
  * sees only that user's threads: another person's thread or attachment is simply not there (null), never an error
  * that tells it exists.
  *
- * Error contract (extensions.code → HTTP status): BAD_USER_INPUT 400 with `problem` (title, content, type, tooLarge,
+ * Error contract (extensions.code → HTTP status): BAD_USER_INPUT 400 with `problem` (answers also with `details`:
+ * `[{ question, rule, message }]`; title, content, type, tooLarge,
  * tooMany, empty, participants, threadType, questionnaireInvitations, answers, pagination, characters); NOT_FOUND 404;
  * CONFLICT 409 with `problem` (closed, answered); FORBIDDEN 403 (no messaging for this person or brand); TOO_MANY_REQUESTS
  * 429 with `problem` busy (too many uploads open); INTERNAL_SERVER_ERROR 500 ("Unexpected error.", reported, never
@@ -97,9 +98,9 @@ async function refuseInMaintenance() {
     throw failure("SERVICE_UNAVAILABLE", 503, "Messaging is in maintenance", "maintenance");
 }
 
-function failure(code: string, status: number, message: string, problem?: string) {
+function failure(code: string, status: number, message: string, problem?: string, more: Record<string, unknown> = {}) {
   return createGraphQLError(message, {
-    extensions: { code, ...(problem ? { problem } : {}), http: { status } },
+    extensions: { code, ...(problem ? { problem } : {}), ...more, http: { status } },
   });
 }
 const badInput = (problem: Problem) => failure("BAD_USER_INPUT", 400, `Invalid input: ${problem}`, problem);
@@ -513,12 +514,15 @@ const resolvers = {
           personId: call.session.actingPerson.id,
           invitationId: args.questionnaireInvitationId,
           answers: args.answers,
+          lang: call.lang,
         },
         now(),
       );
       if (result.type === "notFound") throw notFound();
       if (result.type === "answered") throw conflict("answered");
-      if (result.type === "invalid") throw badInput("answers");
+      // Which question broke which rule (`required`, `numeric`, `value`, `unknownQuestion`…), in the call's language.
+      if (result.type === "invalid")
+        throw failure("BAD_USER_INPUT", 400, "Invalid input: answers", "answers", { details: result.problems });
       return true;
     }),
   },

@@ -1133,6 +1133,22 @@ describe("what the page's own rules add", () => {
     expect(firstError(await answer.json()).code).toBe("FORBIDDEN");
   });
 
+  it("answers no questionnaire where the brand hides the questionnaire pages, as the pages do not", async () => {
+    const session = await sessionOf(f.lister);
+    const mutation = `mutation { answerQuestionnaire(questionnaireInvitationId: "${f.invitations.spare}", answers: ${JSON.stringify(JSON.stringify({ kipu: "ei" }))}) }`;
+    const answer = await callAction(session, mutation, (info) => ({
+      ...info,
+      brand: { ...brands.main, hiddenPages: [...brands.main.hiddenPages, "questionnaire"] },
+    }));
+    expect(answer.status).toBe(404);
+    expect(firstError(await answer.json()).code).toBe("NOT_FOUND");
+    const [row] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.spare));
+    expect(row).toMatchObject({ answers: null, answeredAt: null });
+  });
+
   it("refuses to write in maintenance mode (the pages offer no forms then) but still reads", async () => {
     const session = await sessionOf(f.lister);
     await t.db
@@ -1159,6 +1175,17 @@ describe("what the page's own rules add", () => {
         contentType: "application/pdf",
       });
       expect(upload.status).toBe(503);
+      // The questionnaire page is out of use in maintenance (503), and so is its call.
+      const answered = await gql(session, ANSWER_QUESTIONNAIRE, {
+        questionnaireInvitationId: String(f.invitations.spare),
+        answers: JSON.stringify({ kipu: "ei" }),
+      });
+      expect(answered.status).toBe(503);
+      const [invitation] = await t.db
+        .select()
+        .from(s.questionnaireInvitations)
+        .where(eq(s.questionnaireInvitations.id, f.invitations.spare));
+      expect(invitation).toMatchObject({ answers: null, answeredAt: null });
       expect(await t.db.select({ n: count() }).from(s.messages)).toEqual(before);
       expect((await gql(session, MESSAGING_THREADS, {})).status).toBe(200);
     } finally {

@@ -507,6 +507,10 @@ const resolvers = {
       return threadId !== null && markAsRead(db(), userId, threadId, now());
     }),
     answerQuestionnaire: plain<{ questionnaireInvitationId: string; answers: string }>(async (_, args, { call }) => {
+      // What the questionnaire page refuses, the call refuses too: a brand without the questionnaire pages has no
+      // questionnaires to answer (404 as the page), and maintenance switches them off (503).
+      if (call.brand.hiddenPages.includes("questionnaire")) throw notFound();
+      await refuseInMaintenance();
       const result = await answerQuestionnaire(
         db(),
         {

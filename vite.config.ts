@@ -46,6 +46,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Loaded by the test runner like the app's code, so it shares the app's React Router (and its context class)
+    // when a test serves requests through Express (tests/integration/request-handler.ts `sendRawPath`).
+    alias: {
+      "@react-router/express": fileURLToPath(
+        new URL("./node_modules/@react-router/express/dist/index.mjs", import.meta.url),
+      ),
+    },
+    server: { deps: { inline: [/@react-router\/express/] } },
     // One seeded database that the integration test files copy (tests/integration/seeded-template.ts).
     globalSetup: ["tests/integration/seeded-template.ts"],
   },

@@ -30,7 +30,7 @@ import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
 import { useNonce } from "./ui/nonce";
 import { useRootData, type RootData } from "./ui/root-data";
-import { ErrorView } from "./ui/error-view";
+import { ErrorView, IDENTIFICATION_UNAVAILABLE } from "./ui/error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
 import { useAnalyticsEvents } from "./ui/analytics";
 import { useFocusAfterSubmission } from "./ui/result-focus";
@@ -254,12 +254,18 @@ export function ErrorBoundary() {
   }
   return (
     <Shell>
-      <RouteError status={status} />
+      <RouteError
+        status={status}
+        reason={isRouteErrorResponse(error) ? (error.data as { reason?: unknown })?.reason : null}
+      />
     </Shell>
   );
 }
 
-function RouteError({ status }: { status: number }) {
+function RouteError({ status, reason }: { status: number; reason: unknown }) {
+  if (status === 503 && reason === IDENTIFICATION_UNAVAILABLE)
+    return <ErrorView kind="identificationUnavailable" retry />;
+  if (status === 400) return <ErrorView kind="badRequest" />;
   if (status === 404) return <ErrorView kind="notFound" />;
   if (status === 403) return <ErrorView kind="forbidden" />;
   if (status === 429) return <ErrorView kind="tooManyRequests" />;

@@ -1,16 +1,13 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import { brandForHost, brands, parseFeatureOverrides, withFeatureOverrides, type BrandId } from "#brands/index";
-import { requestContext, requestCookieInfo } from "./context";
+import { brands, parseFeatureOverrides, withFeatureOverrides, type BrandId } from "#brands/index";
 import { securityHeaders } from "./csp";
-import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
 import { currentDatabase, db, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
 import { assertSafeConfiguration, developmentStandIns, env } from "./env";
-import { GRAPHQL_MAX_BODY_BYTES, clientAddressKey, limitBody, noDevelopmentPaths } from "./http-guards";
+import { GRAPHQL_MAX_BODY_BYTES, limitBody, malformedPaths, noDevelopmentPaths } from "./http-guards";
+import { serveRequests } from "./portal-handler";
 import { serveTexts } from "./i18n";
 import { onMissingText } from "~/lib/translate";
 import { startSmsDelivery } from "./sms/gateway";
@@ -55,6 +52,8 @@ async function build(): Promise<express.Express> {
   // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
   app.use(securityHeaders());
+  // Before anything decodes the path (Express's parameters, the development providers' routes).
+  app.use(malformedPaths());
   // Two paths take files, and only they get room for them: the Kela card form without JavaScript (both images, each
   // at most MAX_IMAGE_BYTES, plus the form's framing) and the development storage's signed uploads (one file: a
   // message attachment up to the messages' total, anything else an image). The messaging GraphQL calls get room for
@@ -98,39 +97,13 @@ async function build(): Promise<express.Express> {
   app.get(/^\/texts\//, serveTexts);
   if (env().smsGatewayUrl) startSmsDelivery({ url: env().smsGatewayUrl!, token: process.env.SMS_GATEWAY_TOKEN ?? "" });
 
-  app.all(
-    "*splat",
-    createRequestHandler({
-      // Production resolves the build once; development re-imports it so route changes apply.
-      build: env().production
-        ? await import("virtual:react-router/server-build")
-        : () => import("virtual:react-router/server-build"),
-      mode: env().production ? "production" : "development",
-      getLoadContext(req, res) {
-        const brand = brandForHost(req.headers.host);
-        const existing = readCsrfCookieHeader(req.headers.cookie ?? null);
-        const fresh = existing ? null : newCsrfCookieValue();
-        const queryAt = req.originalUrl.indexOf("?");
-        const query = new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1));
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          nonce: res.locals.nonce,
-          brand,
-          environment: env().environment,
-          clientIp: clientAddressKey(req.ip),
-          origin: env().origins[brand.id],
-          newCsrfCookie: fresh,
-          csrfCookie: existing ?? fresh!,
-          ...requestCookieInfo(req.headers.cookie ?? null, query),
-        });
-        return context;
-      },
-    }),
+  serveRequests(
+    app,
+    // Production resolves the build once; development re-imports it so route changes apply.
+    env().production
+      ? await import("virtual:react-router/server-build")
+      : () => import("virtual:react-router/server-build"),
   );
-  app.use(((error, _req, res, _next) => {
-    reportError(error);
-    res.status(500).type("text/plain").send("Internal Server Error");
-  }) as express.ErrorRequestHandler);
 
   // Hourly housekeeping: expired sessions are purged (keeps the table small), so are the files of uploads never
   // finished, and the embedded database, which has no autovacuum, gets fresh planner statistics.

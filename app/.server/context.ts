@@ -23,6 +23,8 @@ export type RequestInfo = {
   startsSessionScope: boolean;
   /** One-time analytics markers (app/.server/analytics-consent.ts): consent just saved, a login's type. */
   analyticsMarkers: { consentSaved: boolean; loginType: string | null };
+  /** The path could not be decoded (http-guards.ts `malformedPaths`): the request is answered with 400. */
+  malformedPath?: boolean;
 };
 
 /** The request-info fields read from the request itself: its cookies and its query string. */

@@ -1,5 +1,6 @@
 import * as Sentry from "@sentry/react-router";
 import { IGNORED_ERRORS, MAX_VALUE_LENGTH, isTagScriptFetchNoise } from "~/lib/error-reporting-options";
+import { now } from "./clock";
 import { env } from "./env";
 import { logger } from "./logger";
 
@@ -28,4 +29,24 @@ export function reportError(error: unknown, context?: Record<string, unknown>) {
     ...context,
   });
   if (enabled) Sentry.captureException(error, { extra: context, tags: { process: "server" } });
+}
+
+const lastReports = new Map<string, number>();
+
+/**
+ * A failure that repeats with every request while it lasts (an external service that is down) is reported once per
+ * `intervalMs` under its `key`; the requests in between only log a warning, so one outage is not a thousand reports.
+ */
+export function reportErrorOncePer(key: string, intervalMs: number, error: unknown, context?: Record<string, unknown>) {
+  const at = now().getTime();
+  const last = lastReports.get(key);
+  if (last !== undefined && at - last < intervalMs) {
+    logger.warn("failing again (reported already)", {
+      key,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    return;
+  }
+  lastReports.set(key, at);
+  reportError(error, { ...context, reportedOncePerMinutes: intervalMs / 60_000 });
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { DEFAULT_LANG, isLang } from "~/lib/lang";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
@@ -71,6 +72,37 @@ export function shedLoad(max: number, retryAfterSeconds = 2): RequestHandler & {
     next();
   };
   return Object.assign(handler, { inFlight: () => inFlight });
+}
+
+/**
+ * A path no page can have: bad percent-encoding (`%ZZ`, a lone `%`), bytes that are not UTF-8 (overlong forms like
+ * `%C0%AF`, surrogates like `%ED%A0%80`: `decodeURIComponent` refuses both) or a NUL.
+ */
+export function isMalformedPath(path: string): boolean {
+  try {
+    return decodeURIComponent(path).includes("\u0000");
+  } catch {
+    return true;
+  }
+}
+
+/** The last segment a malformed path is answered on: React Router's catch-all route, never a page of the table. */
+export const MALFORMED_PATH_SEGMENT = "-";
+
+/**
+ * Turns a malformed path into the catch-all route of its language (the first segment, else Finnish) and marks the
+ * request, so the app's error view answers 400 in that language. Runs before anything that decodes paths: Express
+ * refuses to decode such a parameter with an error, which would otherwise become a reported 500.
+ */
+export function malformedPaths(): RequestHandler {
+  return (req, res, next) => {
+    if (!isMalformedPath(req.path)) return next();
+    const first = req.path.split("/")[1];
+    res.locals.malformedPath = true;
+    // React Router reads `originalUrl`; the query goes too (its language does not count, the path's does).
+    req.url = req.originalUrl = `/${isLang(first) ? first : DEFAULT_LANG}/${MALFORMED_PATH_SEGMENT}`;
+    next();
+  };
 }
 
 /** In production no development path answers: `/dev/*` is 404 whatever else is mounted. */

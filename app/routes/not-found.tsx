@@ -1,8 +1,11 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { requestInfo } from "~/.server/context";
 
-// Any path outside the route table: the root error boundary shows the 404 page in the path's language.
-export function loader() {
-  throw data(null, { status: 404 });
+// Any path outside the route table: the root error boundary shows the 404 page in the path's language. A path
+// that could not even be decoded comes here too (http-guards.ts `malformedPaths`) and is a bad request.
+export function loader({ context }: Route.LoaderArgs) {
+  throw data(null, { status: requestInfo(context).malformedPath ? 400 : 404 });
 }
 
 export default function NotFound() {

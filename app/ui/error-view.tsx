@@ -4,16 +4,19 @@ import { useHydrated } from "./hydrated";
 import { useT } from "./i18n";
 import { LocalizedLink } from "./localized-link";
 
+/** The reason of the 503 answered when the identity broker cannot be reached (the view's own variant). */
+export const IDENTIFICATION_UNAVAILABLE = "identificationUnavailable";
+
 /**
  * The spec's generic error view ("Apologies! Something went wrong…") with a try-again action, and the
- * not-found, forbidden and rate-limited variants.
+ * bad-address, not-found, forbidden, rate-limited and identification-unavailable variants.
  */
 export function ErrorView({
   kind,
   retry = false,
   title,
 }: {
-  kind: "generic" | "notFound" | "forbidden" | "tooManyRequests";
+  kind: "generic" | "badRequest" | "notFound" | "forbidden" | "tooManyRequests" | "identificationUnavailable";
   retry?: boolean;
   title?: string;
 }) {

@@ -16,7 +16,15 @@ import * as s from "~/.server/db/schema";
 import { logger } from "~/.server/logger";
 import type { Person } from "~/.server/session";
 import { LocalFileStorage, setStorage, storage } from "~/.server/storage";
-import { MAX_ALIASES, MAX_QUERY_DEPTH, MAX_ROOT_FIELDS, maxDepthRule } from "~/features/messaging/graphql.server";
+import {
+  MAX_ALIASES,
+  MAX_DOCUMENT_CHARS,
+  MAX_DOCUMENT_NESTING,
+  MAX_DOCUMENT_TOKENS,
+  MAX_QUERY_DEPTH,
+  MAX_ROOT_FIELDS,
+  maxDepthRule,
+} from "~/features/messaging/graphql.server";
 import {
   ANSWER_QUESTIONNAIRE,
   ATTACHMENT_DOWNLOAD_URL,
@@ -28,6 +36,7 @@ import {
   SEND_MESSAGE_IN_NEW_THREAD,
 } from "~/features/messaging/client";
 import { sendMessage } from "~/features/messaging/messaging.server";
+import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { ATTACHMENTS_MAX_BYTES } from "~/features/messaging/rules";
 import { typeDefs } from "~/features/messaging/schema.graphql";
 import { action as graphqlAction } from "~/routes/messaging/api-customer-messaging";
@@ -89,7 +98,7 @@ type Fixture = {
   /** The lister's threads, by name. */
   threads: { unread: number; read: number; empty: number; closed: number; foreign: number };
   foreignAttachmentId: string;
-  invitations: { open: number; answered: number; spare: number; foreign: number };
+  invitations: { open: number; answered: number; spare: number; preVisit: number; foreign: number };
 };
 let f: Fixture;
 
@@ -138,10 +147,31 @@ async function thread(
   return row.id;
 }
 
+/** A small survey: one required choice, and a number required and bounded when the choice is yes. */
+const PAIN_FORM = {
+  pages: [
+    {
+      name: "kipu",
+      elements: [
+        { type: "radiogroup", name: "kipu", isRequired: true, choices: ["kyllä", "ei"] },
+        {
+          type: "text",
+          name: "kesto-viikkoina",
+          inputType: "number",
+          visibleIf: "{kipu} = 'kyllä'",
+          isRequired: true,
+          validators: [{ type: "numeric", minValue: 0, maxValue: 52 }],
+        },
+        { type: "comment", name: "lisätiedot" },
+      ],
+    },
+  ],
+};
+
 async function invitation(personId: string, values: Partial<typeof s.questionnaireInvitations.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(s.questionnaireInvitations)
-    .values({ personId, title: "Esitietolomake", createdAt: minutesAgo(60), ...values })
+    .values({ personId, title: "Esitietolomake", createdAt: minutesAgo(60), form: PAIN_FORM, ...values })
     .returning({ id: s.questionnaireInvitations.id });
   return row.id;
 }
@@ -242,6 +272,7 @@ beforeAll(async () => {
       open: await invitation(lister.id),
       answered: await invitation(lister.id, { answers: '{"q":1}', answeredAt: minutesAgo(10) }),
       spare: await invitation(lister.id),
+      preVisit: await invitation(lister.id, { form: PRE_VISIT_FORM }),
       foreign: await invitation(foreigner.id),
     },
   };
@@ -760,10 +791,82 @@ describe("mutation AnswerQuestionnaire", () => {
         code: "BAD_USER_INPUT",
         problem: "answers",
       });
+      expect(answer.json.errors[0].extensions.details).toEqual([
+        { question: "", rule: "json", message: expect.any(String) },
+      ]);
     }
+    // 100 kB exactly gets past the size to the survey's own rules.
     expect(big(100 * 1024)).toHaveLength(100 * 1024);
-    const ok = await gql(session, ANSWER_QUESTIONNAIRE, { questionnaireInvitationId: id, answers: big(100 * 1024) });
-    expect(ok.json).toEqual({ data: { answerQuestionnaire: true } });
+    const atLimit = await gql(session, ANSWER_QUESTIONNAIRE, {
+      questionnaireInvitationId: id,
+      answers: big(100 * 1024),
+    });
+    expect(atLimit.json.errors[0].extensions.details).toContainEqual({
+      question: "a",
+      rule: "unknownQuestion",
+      message: expect.any(String),
+    });
+  });
+
+  it("checks the answers by the survey's own rules, as the page does, and saves nothing that breaks one", async () => {
+    const session = await sessionOf(f.lister);
+    const id = String(f.invitations.preVisit);
+    const refused = async (answers: unknown) => {
+      const answer = await gql(session, ANSWER_QUESTIONNAIRE, {
+        questionnaireInvitationId: id,
+        answers: JSON.stringify(answers),
+      });
+      expect(answer.status, JSON.stringify(answers)).toBe(400);
+      expect(firstError(answer.json)).toMatchObject({ code: "BAD_USER_INPUT", problem: "answers" });
+      return (answer.json.errors[0].extensions.details as { question: string; rule: string }[]).map(
+        (d) => `${d.question}: ${d.rule}`,
+      );
+    };
+    // The outside test's call: a number that is not one, a negative count, every required answer missing.
+    expect(await refused({ height: "abc", cigarettesPerDay: -5 })).toEqual([
+      "height: requirenumeric",
+      "smoking: required",
+      "conditions: required",
+      "medication: required",
+      "generalHealth: required",
+    ]);
+    const complete = {
+      height: 172,
+      smoking: "yes",
+      cigarettesPerDay: 5,
+      conditions: ["allergy"],
+      allergies: "Siitepöly",
+      medication: false,
+      generalHealth: 4,
+    };
+    expect(await refused({ ...complete, cigarettesPerDay: -5 })).toEqual(["cigarettesPerDay: numeric"]);
+    expect(await refused({ ...complete, allergies: undefined })).toEqual(["allergies: required"]);
+    expect(await refused({ ...complete, smoking: "sometimes" })).toEqual(["smoking: value"]);
+    expect(await refused({ ...complete, conditions: ["diabetes", "cancer"] })).toEqual(["conditions: value"]);
+    expect(await refused({ ...complete, conditions: "allergy" })).toEqual(["conditions: value"]);
+    expect(await refused({ ...complete, medication: "yes" })).toEqual(["medication: value"]);
+    expect(await refused({ ...complete, generalHealth: 9 })).toEqual(["generalHealth: value"]);
+    expect(await refused({ ...complete, other: "x".repeat(10_001) })).toEqual(["other: value"]);
+    expect(await refused({ ...complete, other: "a\u0000b" })).toEqual(["other: characters"]);
+    expect(await refused({ ...complete, isAdmin: true })).toEqual(["isAdmin: unknownQuestion"]);
+    const [untouched] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.preVisit));
+    expect(untouched).toMatchObject({ answers: null, answeredAt: null });
+
+    // Complete and valid: saved as the survey completes it (the answer to a question no longer shown is dropped).
+    const saved = await gql(session, ANSWER_QUESTIONNAIRE, {
+      questionnaireInvitationId: id,
+      answers: JSON.stringify({ ...complete, smoking: "never" }),
+    });
+    expect(saved.json).toEqual({ data: { answerQuestionnaire: true } });
+    const [row] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.preVisit));
+    const { cigarettesPerDay: _dropped, ...shown } = { ...complete, smoking: "never" };
+    expect(JSON.parse(row.answers!)).toEqual(shown);
   });
 });
 
@@ -921,6 +1024,42 @@ describe("what may be asked", () => {
     expect(validate(schema, viaFragments, [maxDepthRule(3)])).toHaveLength(1);
   });
 
+  it("refuses a document too long or nested too deep before parsing it, with a 400 GraphQL answer, and reports nothing", async () => {
+    const session = await sessionOf(f.lister);
+    const errorLog = vi.spyOn(logger, "error");
+    const literal = "[".repeat(8_000) + "1" + "]".repeat(8_000);
+    const refusals = [
+      [`query { messagingThreadForCustomer(id: ${literal}) { id } }`, `deeper than ${MAX_DOCUMENT_NESTING}`],
+      [`{ messagingThreads(pagination: ${"{limit: 1, x: ".repeat(40)}1${"}".repeat(40)}) { totalCount } }`, "deeper"],
+      [`{ customerMessagingInfo { maintenance } } # ${"x".repeat(MAX_DOCUMENT_CHARS)}`, "longer than"],
+    ] as const;
+    for (const [query, message] of refusals) {
+      for (const accept of [ACCEPT, "application/json"]) {
+        const answer = await gql(session, query, undefined, { headers: { Accept: accept } });
+        expect(answer.status, query.slice(0, 60)).toBe(400);
+        expect(answer.json.errors).toHaveLength(1);
+        expect(firstError(answer.json).code).toBe("GRAPHQL_PARSE_FAILED");
+        expect(firstError(answer.json).message).toContain(message);
+      }
+      const byGet = await send("GET", `${ENDPOINT}?query=${encodeURIComponent(query)}`, { session });
+      expect(byGet.status).toBe(400);
+    }
+    // Brackets inside strings, block strings and comments are text, not nesting.
+    const quoted = "[".repeat(MAX_DOCUMENT_NESTING + 10);
+    const strings = await gql(
+      session,
+      `query { # ${quoted}\n messagingThreadForCustomer(id: "${quoted}") { id } a: attachmentDownloadUrl(id: """${quoted}""") }`,
+    );
+    expect(strings.status, strings.text).toBe(200);
+    expect(strings.json.data).toEqual({ messagingThreadForCustomer: null, a: null });
+    // Many small tokens within the length: the parser stops at its token limit.
+    const tokens = await gql(session, `{ customerMessagingInfo { ${"maintenance ".repeat(MAX_DOCUMENT_TOKENS)} } }`);
+    expect(tokens.status).toBe(400);
+    expect(firstError(tokens.json).code).toBe("GRAPHQL_PARSE_FAILED");
+    expect(errorLog.mock.calls).toEqual([]);
+    errorLog.mockRestore();
+  });
+
   it("refuses too many root fields or aliases in one request, and batches", async () => {
     const session = await sessionOf(f.lister);
     const roots = Array.from({ length: MAX_ROOT_FIELDS + 1 }, (_, i) => `r${i}: customerMessagingInfo { maintenance }`);
@@ -1024,6 +1163,22 @@ describe("what the page's own rules add", () => {
     expect(firstError(await answer.json()).code).toBe("FORBIDDEN");
   });
 
+  it("answers no questionnaire where the brand hides the questionnaire pages, as the pages do not", async () => {
+    const session = await sessionOf(f.lister);
+    const mutation = `mutation { answerQuestionnaire(questionnaireInvitationId: "${f.invitations.spare}", answers: ${JSON.stringify(JSON.stringify({ kipu: "ei" }))}) }`;
+    const answer = await callAction(session, mutation, (info) => ({
+      ...info,
+      brand: { ...brands.main, hiddenPages: [...brands.main.hiddenPages, "questionnaire"] },
+    }));
+    expect(answer.status).toBe(404);
+    expect(firstError(await answer.json()).code).toBe("NOT_FOUND");
+    const [row] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, f.invitations.spare));
+    expect(row).toMatchObject({ answers: null, answeredAt: null });
+  });
+
   it("refuses to write in maintenance mode (the pages offer no forms then) but still reads", async () => {
     const session = await sessionOf(f.lister);
     await t.db
@@ -1050,6 +1205,17 @@ describe("what the page's own rules add", () => {
         contentType: "application/pdf",
       });
       expect(upload.status).toBe(503);
+      // The questionnaire page is out of use in maintenance (503), and so is its call.
+      const answered = await gql(session, ANSWER_QUESTIONNAIRE, {
+        questionnaireInvitationId: String(f.invitations.spare),
+        answers: JSON.stringify({ kipu: "ei" }),
+      });
+      expect(answered.status).toBe(503);
+      const [invitation] = await t.db
+        .select()
+        .from(s.questionnaireInvitations)
+        .where(eq(s.questionnaireInvitations.id, f.invitations.spare));
+      expect(invitation).toMatchObject({ answers: null, answeredAt: null });
       expect(await t.db.select({ n: count() }).from(s.messages)).toEqual(before);
       expect((await gql(session, MESSAGING_THREADS, {})).status).toBe(200);
     } finally {

@@ -13,10 +13,15 @@ import {
   UNSAFE_withErrorBoundaryProps,
   type ServerBuild,
 } from "react-router";
+import express from "express";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { brandForHost } from "#brands/index";
 import { requestContext, requestCookieInfo } from "~/.server/context";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "~/.server/csrf";
 import { env } from "~/.server/env";
+import { malformedPaths } from "~/.server/http-guards";
+import { serveRequests } from "~/.server/portal-handler";
 import * as entry from "~/entry.server";
 import { CSRF_COOKIE } from "~/.server/csrf";
 import { ORIGIN, boundCsrfToken, cookiePair } from "./test-db";
@@ -148,6 +153,63 @@ function buildServer(): ServerBuild {
 }
 
 let handler: ReturnType<typeof createRequestHandler> | null = null;
+let serverBuildOnce: ServerBuild | null = null;
+
+/**
+ * The portal's Express pipeline (app/.server/app.ts) around the test process's build: the malformed-path guard,
+ * React Router with the app's load context, and the error handler. Only what decides how a path is read; the body
+ * limits, security headers and development providers are left out.
+ */
+function expressApp(): express.Express {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.nonce = "test-nonce";
+    next();
+  });
+  app.use(malformedPaths());
+  serveRequests(app, (serverBuildOnce ??= buildServer()));
+  return app;
+}
+
+let listening: Promise<number> | null = null;
+
+export type RawAnswer = { status: number; contentType: string; text: string };
+
+/**
+ * Sends a request through Express with its path exactly as written: no URL parser normalises `..`, `//` or percent
+ * escapes on the way, as none does for an attacker's client.
+ */
+export async function sendRawPath(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  listening ??= new Promise((resolve) => {
+    const server = http.createServer(expressApp()).listen(0, "127.0.0.1", () => {
+      server.unref();
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+  const port = await listening;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path, headers: { Host: new URL(ORIGIN).host, ...options.headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c: Buffer) => chunks.push(c));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers["content-type"] ?? ""),
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
 
 /**
  * Handles a request as the server would. `clientIp` stands in for Express's `req.ip`. Like the server's

@@ -44,11 +44,13 @@ import { typeDefs } from "./schema.graphql";
  * sees only that user's threads: another person's thread or attachment is simply not there (null), never an error
  * that tells it exists.
  *
- * Error contract (extensions.code → HTTP status): BAD_USER_INPUT 400 with `problem` (title, content, type, tooLarge,
+ * Error contract (extensions.code → HTTP status): BAD_USER_INPUT 400 with `problem` (answers also with `details`:
+ * `[{ question, rule, message }]`; title, content, type, tooLarge,
  * tooMany, empty, participants, threadType, questionnaireInvitations, answers, pagination, characters); NOT_FOUND 404;
  * CONFLICT 409 with `problem` (closed, answered); FORBIDDEN 403 (no messaging for this person or brand); TOO_MANY_REQUESTS
  * 429 with `problem` busy (too many uploads open); INTERNAL_SERVER_ERROR 500 ("Unexpected error.", reported, never
- * detailed). Documents that fail GraphQL validation (syntax, unknown fields, depth, aliases, introspection in
+ * detailed). A document too long or nested too deep is refused before parsing with 400 GRAPHQL_PARSE_FAILED.
+ * Documents that fail GraphQL validation (syntax, unknown fields, depth, aliases, introspection in
  * production) get yoga's GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED: 400 when the call accepts
  * `application/graphql-response+json` (graphql-request does), 200 for a legacy `application/json`-only client, as
  * GraphQL over HTTP says. A request that is not a GraphQL request at all is refused before GraphQL with the portal's
@@ -60,6 +62,14 @@ export const MAX_QUERY_DEPTH = 8;
 /** The portal sends one root field per operation; a few more are allowed, not hundreds of aliased copies. */
 export const MAX_ROOT_FIELDS = 5;
 export const MAX_ALIASES = 10;
+/**
+ * Limits checked before a document is parsed (graphql-js parses recursively, so a literal nested thousands deep
+ * overflows the stack): the portal's own documents are under 2 kB, nest brackets, braces and parentheses about ten
+ * deep and have a few hundred tokens. Answers travel as variables, never inside the document.
+ */
+export const MAX_DOCUMENT_CHARS = 16 * 1024;
+export const MAX_DOCUMENT_NESTING = 32;
+export const MAX_DOCUMENT_TOKENS = 2_000;
 /** The spec's list size ("limit 9999"), also the most one page may ask for. */
 const MAX_PAGE = 9999;
 
@@ -89,9 +99,9 @@ async function refuseInMaintenance() {
     throw failure("SERVICE_UNAVAILABLE", 503, "Messaging is in maintenance", "maintenance");
 }
 
-function failure(code: string, status: number, message: string, problem?: string) {
+function failure(code: string, status: number, message: string, problem?: string, more: Record<string, unknown> = {}) {
   return createGraphQLError(message, {
-    extensions: { code, ...(problem ? { problem } : {}), http: { status } },
+    extensions: { code, ...(problem ? { problem } : {}), ...more, http: { status } },
   });
 }
 const badInput = (problem: Problem) => failure("BAD_USER_INPUT", 400, `Invalid input: ${problem}`, problem);
@@ -128,6 +138,49 @@ function maskError(error: unknown, message: string): Error {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Validation rules
+
+/**
+ * Whether `[`, `{` and `(` nest deeper than `max` in a GraphQL document, counted in one pass without parsing
+ * (strings, block strings and comments skipped). An unbalanced document is left to the parser's syntax error.
+ */
+export function documentNestsDeeperThan(document: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < document.length; i++) {
+    const c = document[i];
+    if (c === "#") {
+      while (i < document.length && document[i] !== "\n" && document[i] !== "\r") i++;
+    } else if (c === '"') {
+      if (document.startsWith('"""', i)) {
+        // Inside a block string only \""" escapes the closing quotes.
+        let close = document.indexOf('"""', i + 3);
+        while (close > 0 && document[close - 1] === "\\") close = document.indexOf('"""', close + 3);
+        if (close < 0) return false;
+        i = close + 2;
+      } else {
+        for (i++; i < document.length && document[i] !== '"' && document[i] !== "\n"; i++)
+          if (document[i] === "\\") i++;
+      }
+    } else if (c === "[" || c === "{" || c === "(") {
+      if (++depth > max) return true;
+    } else if (c === "]" || c === "}" || c === ")") depth--;
+  }
+  return false;
+}
+
+/** A document refused before GraphQL parses it: too long or nested too deep. GraphQL over HTTP's shape, 400. */
+function oversizedDocument(message: string): Response {
+  return Response.json(
+    { errors: [{ message, extensions: { code: "GRAPHQL_PARSE_FAILED" } }] },
+    { status: 400, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function refuseOversizedDocument(query: string) {
+  if (query.length > MAX_DOCUMENT_CHARS)
+    throw oversizedDocument(`The document is longer than ${MAX_DOCUMENT_CHARS} characters.`);
+  if (documentNestsDeeperThan(query, MAX_DOCUMENT_NESTING))
+    throw oversizedDocument(`The document nests brackets deeper than ${MAX_DOCUMENT_NESTING}.`);
+}
 
 /**
  * Refuses operations nested deeper than `max` fields. Fragments count where they are spread (each fragment's depth is
@@ -463,6 +516,10 @@ const resolvers = {
       return threadId !== null && markAsRead(db(), userId, threadId, now());
     }),
     answerQuestionnaire: plain<{ questionnaireInvitationId: string; answers: string }>(async (_, args, { call }) => {
+      // What the questionnaire page refuses, the call refuses too: a brand without the questionnaire pages has no
+      // questionnaires to answer (404 as the page), and maintenance switches them off (503).
+      if (call.brand.hiddenPages.includes("questionnaire")) throw notFound();
+      await refuseInMaintenance();
       const result = await answerQuestionnaire(
         db(),
         {
@@ -470,12 +527,15 @@ const resolvers = {
           personId: call.session.actingPerson.id,
           invitationId: args.questionnaireInvitationId,
           answers: args.answers,
+          lang: call.lang,
         },
         now(),
       );
       if (result.type === "notFound") throw notFound();
       if (result.type === "answered") throw conflict("answered");
-      if (result.type === "invalid") throw badInput("answers");
+      // Which question broke which rule (`required`, `numeric`, `value`, `unknownQuestion`…), in the call's language.
+      if (result.type === "invalid")
+        throw failure("BAD_USER_INPUT", 400, "Invalid input: answers", "answers", { details: result.problems });
       return true;
     }),
   },
@@ -493,6 +553,11 @@ const resolvers = {
 
 function limits(production: boolean): Plugin {
   return {
+    // Past the checks before parsing, a document of many small tokens is still cut short by the parser itself.
+    // (yoga's own parse, not an import: the errors must be of the graphql yoga loaded)
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => parseFn(source, { ...options, maxTokens: MAX_DOCUMENT_TOKENS }));
+    },
     onValidate({ addValidationRule }) {
       addValidationRule(maxDepthRule(MAX_QUERY_DEPTH));
       addValidationRule(operationSizeRule(MAX_ROOT_FIELDS, MAX_ALIASES));
@@ -604,6 +669,7 @@ async function graphqlParams(request: Request): Promise<GraphQLParams> {
   if (operationName != null && typeof operationName !== "string")
     details.push({ path: "operationName", message: "Expected a string" });
   if (details.length) throw validationError(details);
+  refuseOversizedDocument(query as string);
   return {
     query: query as string,
     ...(variables != null ? { variables: variables as Record<string, unknown> } : {}),

@@ -225,6 +225,7 @@ export async function questionnaireAction(args: Args) {
         personId: session.actingPerson.id,
         invitationId: String(invitation.id),
         answers: completedAnswers(model),
+        lang,
       },
       now(),
     );
@@ -238,8 +239,12 @@ export async function questionnaireAction(args: Args) {
       case "notFound":
         return answer(404, { failure: "notFound" });
       case "invalid":
-        // Larger than a survey's answers may be, or not an object: kept as a draft, reported, not saved.
-        reportError(new Error("questionnaire answers refused"), { where: "questionnaireAction", id: invitation.id });
+        // The page's own checks passed but the final one did not: kept as a draft, reported, not saved.
+        reportError(new Error("questionnaire answers refused"), {
+          where: "questionnaireAction",
+          id: invitation.id,
+          problems: result.problems.map((p) => `${p.question}: ${p.rule}`),
+        });
         return saveFailed(400);
     }
   } catch (error) {

@@ -85,7 +85,15 @@ export type AnsweredPageView = { title: string | null; items: { title: string; a
 export type StepState = { visible: string[]; required: string[] };
 
 /** A field error: survey-core's own message in the page's language, or an i18n key of the portal's. */
-export type QuestionError = { name: string; id: string; title: string; message?: string; key?: string };
+export type QuestionError = {
+  name: string;
+  id: string;
+  title: string;
+  message?: string;
+  key?: string;
+  /** survey-core's error type (`required`, `numeric`…), for a call's validation details. */
+  rule?: string;
+};
 
 export type QuestionnaireListItem = {
   id: number;

@@ -402,7 +402,21 @@ export function pageErrors(model: Model, pageIndex: number): QuestionError[] {
   const ids = fieldIds(model);
   return page.questions
     .filter((q) => isRendered(q) && q.isVisible && q.errors.length > 0)
-    .map((q) => ({ name: q.name, id: ids.get(q.name) ?? "", title: q.processedTitle, message: q.errors[0].getText() }));
+    .map((q) => ({
+      name: q.name,
+      id: ids.get(q.name) ?? "",
+      title: q.processedTitle,
+      message: q.errors[0].getText(),
+      rule: ruleOf(q),
+    }));
+}
+
+/** The rule a question's first error breaks: survey-core's error type, or for a validator's the validator's type. */
+function ruleOf(q: Question): string {
+  const type = q.errors[0].getErrorType();
+  if (type !== "custom") return type;
+  const failing = q.validators.find((v) => v.validate(q.value, q.name)?.error);
+  return failing ? failing.getType().replace(/validator$/, "") : type;
 }
 
 /** The first shown page with errors and its errors, or null when the whole survey may be sent. */
@@ -433,6 +447,69 @@ export function problemErrors(model: Model, problems: readonly Problem[]): Quest
 export function completedAnswers(model: Model): string {
   model.doComplete();
   return JSON.stringify(model.data);
+}
+
+/** Why a survey's answers cannot be sent: the question (or the unknown key), the rule and its text. */
+export type AnswerProblem = { question: string; rule: string; message: string };
+
+/** A page's answers as its form would post them, so `readStep` reads a JSON answer exactly as a posted one. */
+function postedForm(model: Model, pageIndex: number, answers: Answers): FormData {
+  const form = new FormData();
+  const add = (field: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    form.append(field, typeof value === "object" ? JSON.stringify(value) : String(value as string | number));
+  };
+  for (const q of model.pages[pageIndex]?.questions ?? []) {
+    if (!isRendered(q)) continue;
+    const value = answers[q.getValueName()];
+    if (q.getType() === "checkbox" && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + q.name, v);
+    else add(ANSWER_FIELD + q.name, value);
+    const s = q as QuestionSelectBase;
+    if ("otherItem" in s && s.hasOther)
+      add(COMMENT_FIELD + q.name, answers[q.getValueName() + model.commentSuffix] ?? s.otherValue);
+  }
+  return form;
+}
+
+/**
+ * The one check of a whole survey's answers, whoever sends them (the questionnaire page, `AnswerQuestionnaire`):
+ * each page's answers are read with the form's own rules (`readStep`: only a question's options, plain text of at
+ * most ANSWER_MAX_LENGTH, numbers as numbers), an answer that no question of the survey owns or that those rules do
+ * not take as it is is refused, and survey-core then checks every shown page (required, requiredIf, validators).
+ * Answers to questions the other answers hide are dropped, as on completion. The answers to save, or the problems.
+ */
+export function checkAnswers(
+  definition: Record<string, unknown>,
+  lang: Lang,
+  answers: Answers,
+): { ok: true; answers: string } | { ok: false; problems: AnswerProblem[] } {
+  const sent = surveyOf(definition, lang, answers);
+  const problems: AnswerProblem[] = [];
+  let read: Answers = {};
+  const owned = new Set<string>();
+  for (let pageIndex = 0; pageIndex < sent.pages.length; pageIndex++) {
+    const step = readStep(definition, pageIndex, postedForm(sent, pageIndex, answers));
+    for (const key of step.keys) owned.add(key);
+    for (const p of step.problems)
+      problems.push({
+        question: p.name,
+        rule: "characters",
+        message: "The text contains characters that are not allowed",
+      });
+    read = mergeAnswers(read, step);
+  }
+  for (const [key, value] of Object.entries(answers)) {
+    if (problems.some((p) => p.question === key)) continue;
+    if (!owned.has(key)) problems.push({ question: key, rule: "unknownQuestion", message: "No such question" });
+    else if (JSON.stringify(read[key]) !== JSON.stringify(value))
+      problems.push({ question: key, rule: "value", message: "Not an answer this question takes" });
+  }
+  const model = surveyOf(definition, lang, read);
+  for (const page of model.visiblePages)
+    for (const e of pageErrors(model, model.pages.indexOf(page)))
+      if (!problems.some((p) => p.question === e.name))
+        problems.push({ question: e.name, rule: e.rule ?? "invalid", message: e.message ?? "" });
+  return problems.length ? { ok: false, problems } : { ok: true, answers: completedAnswers(model) };
 }
 
 /** survey-core's "could not save" text in the survey's language (the spec's data-saving error). */

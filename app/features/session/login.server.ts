@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { now } from "~/.server/clock";
 import { authSuccessCookie, loginTypeOfAcr } from "~/.server/analytics-consent";
@@ -7,6 +7,7 @@ import { csrfCookieHeader, newCsrfCookieValue } from "~/.server/csrf";
 import { db } from "~/.server/db/client";
 import { guardianships, people } from "~/.server/db/schema";
 import { env } from "~/.server/env";
+import { reportErrorOncePer } from "~/.server/error-reporting";
 import { flashCookie } from "~/.server/flash";
 import { beginLogin, completeLogin, IdentityError, type PendingLogin } from "~/.server/identity/oidc";
 import { logger } from "~/.server/logger";
@@ -16,6 +17,7 @@ import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-co
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { acrValues } from "~/lib/login-options";
+import { IDENTIFICATION_UNAVAILABLE } from "~/ui/error-view";
 import { safeNextPath } from "./login-options";
 import { sendLoginCode, type SmsContext } from "./sms-login.server";
 
@@ -23,6 +25,9 @@ import { sendLoginCode, type SmsContext } from "./sms-login.server";
 export const MANDATE_MAX_AGE = 11;
 
 type PendingCookie = PendingLogin & { next: string; lang: Lang };
+
+/** While the identity broker stays unreachable, it is reported at most once in this time. */
+export const BROKER_REPORT_INTERVAL_MS = 10 * 60 * 1000;
 
 function pendingCookie() {
   return createCookie(cookieName("login"), {
@@ -46,12 +51,21 @@ export async function startLogin(url: URL, origin: string): Promise<Response> {
   if (!option) throw redirect(href("login", lang));
   const mandate = url.searchParams.get("mandate") === "child";
   const next = safeNextPath(url.searchParams.get("next"), href("home", lang));
-  const { url: authUrl, pending } = await beginLogin({
-    redirectUri: `${origin}/oauth/callback`,
-    acrValue: option.acr,
-    uiLocale: lang,
-    mandate,
-  });
+  let begun: Awaited<ReturnType<typeof beginLogin>>;
+  try {
+    begun = await beginLogin({
+      redirectUri: `${origin}/oauth/callback`,
+      acrValue: option.acr,
+      uiLocale: lang,
+      mandate,
+    });
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    // The broker cannot be reached (or its discovery fails): the error page with a retry, and one report per outage.
+    reportErrorOncePer("identity-broker", BROKER_REPORT_INTERVAL_MS, error, { where: "startLogin" });
+    throw data({ reason: IDENTIFICATION_UNAVAILABLE }, { status: 503 });
+  }
+  const { url: authUrl, pending } = begun;
   const value: PendingCookie = { ...pending, next, lang };
   return redirect(authUrl, { headers: { "Set-Cookie": await pendingCookie().serialize(value) } });
 }

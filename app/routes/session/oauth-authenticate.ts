@@ -11,3 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!limit.allowed) throw data(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   return startLogin(new URL(request.url), info.origin);
 }
+
+// A page, so that a refusal (the broker unreachable: 503, too many tries: 429) shows the error view, not bare text.
+export default function OAuthAuthenticate() {
+  return null;
+}

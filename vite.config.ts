@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { reactRouter } from "@react-router/dev/vite";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
@@ -54,6 +55,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       ),
     },
     server: { deps: { inline: [/@react-router\/express/] } },
+    // A test file per core: vitest keeps one core for itself by default, which on a two-core machine leaves one
+    // file at a time, while its own share of the work (collecting, reporting) is small.
+    maxWorkers: availableParallelism(),
     // One seeded database that the integration test files copy (tests/integration/seeded-template.ts).
     globalSetup: ["tests/integration/seeded-template.ts"],
   },

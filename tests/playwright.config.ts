@@ -1,14 +1,15 @@
 import { defineConfig } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { SHORT_SESSION_PORT, workerPort } from "./fixtures/ports";
 
 /**
  * End-to-end tests in the machine's Chromium (never a downloaded browser): CHROMIUM_PATH, else /usr/bin/chromium.
- * Every flow runs twice: with JavaScript and without. The server runs the production build on a fresh
- * embedded database.
+ * Every flow runs twice: with JavaScript and without. The servers run the production build on fresh embedded
+ * databases: one per worker (E2E_WORKERS, 2 by default), so tests that run at the same time never share data, and
+ * one whose sessions go idle after 40 seconds, shared by the two tests that use it (tests/fixtures/ports.ts).
  */
-export const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const SHORT_SESSION_PORT = PORT + 1;
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 function server(port: number, dataDir: string, extraEnv: string) {
   return {
@@ -44,12 +45,12 @@ export default defineConfig({
   outputDir: "../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A file's tests run in order in one worker; files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -67,8 +68,8 @@ export default defineConfig({
   projects: process.env.E2E_REVERSE ? reversedProjects() : PROJECTS,
   webServer: [
     // Data folders by port, so two runs on different ports (E2E_PORT) do not wipe each other's databases.
-    server(PORT, `data/e2e-${PORT}`, ""),
-    // A second server whose sessions go idle after 40 seconds, for the expiry warnings and redirect.
+    ...Array.from({ length: WORKERS }, (_, i) => server(workerPort(i), `data/e2e-${workerPort(i)}`, "")),
+    // Sessions that go idle after 40 seconds, for the expiry warnings and redirect.
     server(SHORT_SESSION_PORT, `data/e2e-${SHORT_SESSION_PORT}`, "SESSION_IDLE_SECONDS=40"),
   ],
 });

@@ -3,6 +3,7 @@ import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } fro
 test.describe("own appointments", () => {
   test("cancel an appointment after confirming, and see it gone", async ({ page, jsEnabled }) => {
     await login(page, { person: people.patient });
+    await gotoRoute(page, "home", "fi");
     await page.getByRole("link", { name: "Näytä kaikki: ajanvaraukset" }).click();
     await expect(page).toHaveURL(ORIGINS.main + "/fi/ajanvaraukset");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraukset");

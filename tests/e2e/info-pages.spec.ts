@@ -2,6 +2,7 @@ import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } fro
 
 test("Sanna, with no events yet, lands on the new customer page and books from it", async ({ page }) => {
   await login(page, { person: people.newCustomer, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await expect(page).toHaveURL(ORIGINS.main + "/fi/uusi-asiakas");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hei, Sanna!");
   await expect(page).toHaveTitle("Tervetuloa – Solmu");
@@ -22,6 +23,7 @@ test("Sanna, with no events yet, lands on the new customer page and books from i
 
 test("the help page from Maija's Finnish menu: instructions and the SMS authentication questions", async ({ page }) => {
   await login(page, { person: people.patient, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await page.locator(".menu > summary").click();
   await page.getByRole("navigation", { name: "Päävalikko" }).getByRole("link", { name: "Ohjeita" }).click();
   await expect(page).toHaveURL(ORIGINS.main + "/fi/ohjeita");

@@ -111,6 +111,7 @@ test("ending another session logs that browser out", async ({ page, browser, jsE
   try {
     const otherPage = await other.newPage();
     await login(otherPage, { person: olli, lang: "en" });
+    await gotoRoute(otherPage, "home", "en");
     await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Hello, Olli!");
 
     await gotoRoute(page, "myInformation", "en");
@@ -138,6 +139,7 @@ test("ending another session logs that browser out", async ({ page, browser, jsE
 
 test("who viewed my data lists my own front-page view", async ({ page }) => {
   await login(page, { person: olli, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hei, Olli!");
   await gotoRoute(page, "myInformation", "fi");
   await page.getByRole("link", { name: "Kuka katsoi tietojani" }).click();

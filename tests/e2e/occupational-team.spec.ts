@@ -4,6 +4,7 @@ test("occupational health team: Liisa opens it from the menu and sees her team a
   page,
 }) => {
   await login(page, { person: people.employee, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await page.locator(".menu > summary").click();
   await page.locator(".menu__panel").getByRole("link", { name: "Työterveystiimi", exact: true }).click();
   await expect(page).toHaveURL(ORIGINS.main + "/fi/tyoterveystiimi");

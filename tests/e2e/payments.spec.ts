@@ -23,6 +23,7 @@ test("invoices: list, summary and PDF, then paying through the provider marks th
   // The longest flow of the suite (four pages checked with axe, a PDF and a payment).
   test.setTimeout(120_000);
   await login(page, { person: maija, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await page.locator(".menu > summary").click();
   await page.locator(".menu__panel").getByRole("link", { name: "Laskut", exact: true }).click();
   await expect(page).toHaveURL(ORIGINS.main + "/fi/laskut");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { href } from "../../app/route-table";
-import { ORIGINS, PORT, expect, expectAccessible, identify, people, test } from "../fixtures";
+import { ORIGINS, SHORT_SESSION_ORIGIN, expect, expectAccessible, identify, people, test } from "../fixtures";
 
 /**
  * Maija's two-step pre-visit questionnaire, with the session ending half-way. Without JavaScript it runs on the
@@ -11,7 +11,7 @@ import { ORIGINS, PORT, expect, expectAccessible, identify, people, test } from 
  */
 
 const maija = people.patient;
-const SHORT = `http://localhost:${PORT + 1}`;
+const SHORT = SHORT_SESSION_ORIGIN;
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });

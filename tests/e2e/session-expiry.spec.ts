@@ -1,6 +1,6 @@
-import { expect, identify, people, test } from "../fixtures";
+import { SHORT_SESSION_ORIGIN, expect, identify, people, test } from "../fixtures";
 
-const SHORT = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+const SHORT = SHORT_SESSION_ORIGIN;
 
 // This server's sessions go idle after 40 s: the 30-second warning comes after about 10 s.
 test("warns before the session expires, can extend it, then sends the user to the expired-session page", async ({

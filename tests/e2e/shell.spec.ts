@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } from "../fixtures";
+import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
 
 /** What the page pushed to the tag manager's data layer (nothing when no script ran). */
 async function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
@@ -60,6 +60,7 @@ test.describe("header and footer", () => {
     await expectAccessible(page);
 
     await login(page, { person: people.employee });
+    await gotoRoute(page, "home", "fi");
     await page.locator(".user-menu > summary").click();
     await expect(page.locator(".user-menu__panel").getByRole("link", { name: "Omat tiedot" })).toBeVisible();
     await expect(page.locator(".user-menu__panel").getByRole("link", { name: "Kirjaudu ulos" })).toBeVisible();
@@ -122,7 +123,9 @@ test.describe("analytics", () => {
     await page.getByRole("button", { name: "Hyväksy analytiikkaevästeet" }).click();
     await expect(page.locator(".cookie-banner")).toHaveCount(0);
 
-    await login(page, { person: people.patient });
+    // The login pages themselves: the event is recorded where the login lands.
+    await gotoRoute(page, "login", "fi");
+    await identify(page, new RegExp(people.patient.identityCode));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hei, Maija!");
     await expect
       .poll(() => eventsNamed(page, "login"))

@@ -2,6 +2,7 @@ import { ORIGINS, expect, expectAccessible, gotoRoute, login, people, test } fro
 
 test("sickness fund: Liisa opens it from the menu and goes through all four tabs", async ({ page }) => {
   await login(page, { person: people.employee, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await page.locator(".menu > summary").click();
   const menu = page.locator(".menu__panel");
   const group = menu
@@ -78,6 +79,7 @@ test("sickness fund in Swedish: Swedish chrome around the Finnish content", asyn
 
 test("sickness fund: not in Maija's menu and not found for her, nor in the children's brand", async ({ page }) => {
   await login(page, { person: people.patient, lang: "fi" });
+  await gotoRoute(page, "home", "fi");
   await page.locator(".menu > summary").click();
   const menu = page.locator(".menu__panel");
   // The menu is open (its other groups are there), and the fund's group is not among them.

@@ -320,8 +320,16 @@ describe("paying an invoice", () => {
     expect(old.status).toBe(200);
     expect(old.text).toContain("Tätä laskua ei voi enää maksaa verkossa.");
     expect(old.text).not.toContain("/dev/payments/pay/");
-    const foreign = await send("GET", "/fi/laskut/maksa/2000101", { session });
-    expect(foreign.status).toBe(404);
+    // Another person's invoice, or one that does not exist, is the spec's notice, not the generic "page not found".
+    for (const [path, notice] of [
+      ["/fi/laskut/maksa/2000101", "Laskua ei löytynyt."],
+      ["/en/invoices/pay/9999999", "The invoice could not be found."],
+    ]) {
+      const page = await send("GET", path, { session });
+      expect(page.status, path).toBe(404);
+      expect(page.text, path).toContain(notice);
+      expect(page.text, path).not.toContain("2000101</dd>");
+    }
   });
 
   it("asks for an e-mail address first, through My information's save action", async () => {

@@ -31,7 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
   const result = await paymentMethods(db(), session, params.id);
-  if (!result.ok && result.reason === "invoiceNotFound") throw data(null, { status: 404 });
+  // An unknown invoice, or another person's, is the spec's notice "The invoice could not be found." (404).
+  if (!result.ok && result.reason === "invoiceNotFound") return data({ result, saveAction: null }, { status: 404 });
   return {
     result,
     saveAction:

@@ -90,11 +90,19 @@ export function CodeBoxes({
   focusFirst?: boolean;
   onComplete(code: string): void;
 }) {
-  const [boxes, setBoxes] = useState<BoxesState>(() => initialBoxes(initial, lastMayBeLetter));
+  const [boxes, setBoxesState] = useState<BoxesState>(() => initialBoxes(initial, lastMayBeLetter));
+  // The state as of the last keystroke: on a slow phone (or a busy machine) the next key can come before React has
+  // rendered the previous one, and a render's own `boxes` would then lose what was just typed (and the entry would
+  // never count as fresh, so never be sent).
+  const latest = useRef(boxes);
+  const setBoxes = (next: BoxesState) => {
+    latest.current = next;
+    setBoxesState(next);
+  };
   const refs = useRef<(HTMLInputElement | null)[]>([]);
 
   const type = (start: number, text: string) => {
-    const result = typeInto(boxes, start, text);
+    const result = typeInto(latest.current, start, text);
     if (!result) return;
     setBoxes(result.state);
     refs.current[result.focus]?.focus();
@@ -129,13 +137,14 @@ export function CodeBoxes({
           onChange={() => {}}
           onInput={(e) => {
             const value = e.currentTarget.value.toUpperCase();
-            if (!value) return setBoxes(clearBox(boxes, i));
-            type(i, value.length > 1 ? value.replace(ch, "") || value : value);
+            if (!value) return setBoxes(clearBox(latest.current, i));
+            const held = latest.current.chars[i];
+            type(i, value.length > 1 ? value.replace(held, "") || value : value);
           }}
           onKeyDown={(e) => {
-            if (e.key === "Backspace" && !boxes.chars[i] && i > 0) {
+            if (e.key === "Backspace" && !latest.current.chars[i] && i > 0) {
               e.preventDefault();
-              setBoxes(clearBox(boxes, i - 1));
+              setBoxes(clearBox(latest.current, i - 1));
               refs.current[i - 1]?.focus();
             }
           }}

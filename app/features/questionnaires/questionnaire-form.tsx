@@ -38,6 +38,9 @@ type Live = {
  * the step's questions at once (survey-core stays on the server: it is larger than a whole page may be). The
  * inputs keep their ids either way, so the error summary's links always find them.
  */
+/** How long a changed answer waits before its background save (a click on Next within it sends it instead). */
+const SAVE_DELAY_MS = 400;
+
 export function QuestionnaireForm({ form, errors }: { form: StepView; errors: readonly QuestionError[] }) {
   const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
@@ -50,14 +53,27 @@ export function QuestionnaireForm({ form, errors }: { form: StepView; errors: re
   useEffect(() => {
     const element = formRef.current;
     if (!element) return;
+    // Leaving a field for the Next button changes it just before the click: the save waits a moment and is dropped
+    // when the form is sent, which carries the same answers. (Sent together, the save's answer arriving after
+    // Next's redirect left the page on the old step.)
+    let timer = 0;
     const save = () => {
-      const data = new FormData(element);
-      data.set("intent", "save");
-      // Nothing else on the page changes with it: no loader runs again (and none races a Next or Send).
-      void submit(data, { method: "post", defaultShouldRevalidate: false });
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const data = new FormData(element);
+        data.set("intent", "save");
+        // Nothing else on the page changes with it: no loader runs again.
+        void submit(data, { method: "post", defaultShouldRevalidate: false });
+      }, SAVE_DELAY_MS);
     };
+    const drop = () => window.clearTimeout(timer);
     element.addEventListener("change", save);
-    return () => element.removeEventListener("change", save);
+    element.addEventListener("submit", drop);
+    return () => {
+      drop();
+      element.removeEventListener("change", save);
+      element.removeEventListener("submit", drop);
+    };
   }, [submit]);
 
   const live: Live = { state, errors: new Map(errors.map((e) => [e.name, errorText(t, e)])), t };

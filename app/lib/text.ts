@@ -23,21 +23,28 @@ export function isPlainText(value: string): boolean {
  * (`"arrivalReason"`, `"items.0.name"`); null when everything is plain.
  */
 export function firstUnplainPath(value: unknown, path: string[] = []): string | null {
-  // Iterative, so a deeply nested body cannot exhaust the stack (see MAX_JSON_DEPTH).
-  const pending: { value: unknown; path: string[] }[] = [{ value, path }];
+  // Iterative, so a deeply nested body cannot exhaust the stack (see MAX_JSON_DEPTH); each entry links to its
+  // parent instead of copying the path, so a long chain costs linear time, and the path is built only when found.
+  type Step = { key: string; parent: Step | null };
+  const pathOf = (step: Step | null) => {
+    const keys: string[] = [];
+    for (let s = step; s; s = s.parent) keys.push(s.key);
+    return [...path, ...keys.reverse()].join(".");
+  };
+  const pending: { value: unknown; step: Step | null }[] = [{ value, step: null }];
   while (pending.length) {
     const next = pending.pop()!;
     if (typeof next.value === "string") {
-      if (!isPlainText(next.value)) return next.path.join(".");
+      if (!isPlainText(next.value)) return pathOf(next.step);
       continue;
     }
     if (next.value === null || typeof next.value !== "object") continue;
     const entries = Object.entries(next.value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i];
-      const at = [...next.path, key];
-      if (!isPlainText(key)) return at.join(".");
-      pending.push({ value: item, path: at });
+      const step: Step = { key, parent: next.step };
+      if (!isPlainText(key)) return pathOf(step);
+      pending.push({ value: item, step });
     }
   }
   return null;

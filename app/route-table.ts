@@ -214,7 +214,9 @@ export const routeTable = [
     paths: { fi: "omat-tiedot/kela-kortti", sv: "mina-uppgifter/fpa-kort", en: "my-information/kela-card" },
   },
   // Invoices and online payment (spec part 1 §2 "Payment routes"): the summary takes the invoice id, the payment
-  // and result pages the invoice number.
+  // and result pages the invoice number, at the spec's paths `pay/{id}` and `payment/{id}` in every language (links
+  // in payment e-mails and the provider's return addresses are built to them; the earlier paths redirect,
+  // app/moved-paths.ts).
   { id: "invoices", file: "routes/payments/invoices.tsx", paths: { fi: "laskut", sv: "fakturor", en: "invoices" } },
   {
     id: "invoiceSummary",
@@ -224,12 +226,12 @@ export const routeTable = [
   {
     id: "payInvoice",
     file: "routes/payments/pay.tsx",
-    paths: { fi: "laskut/maksa/:id", sv: "fakturor/betala/:id", en: "invoices/pay/:id" },
+    paths: { fi: "pay/:id", sv: "pay/:id", en: "pay/:id" },
   },
   {
     id: "paymentResult",
     file: "routes/payments/result.tsx",
-    paths: { fi: "laskut/maksu/:id", sv: "fakturor/betalning/:id", en: "invoices/payment/:id" },
+    paths: { fi: "payment/:id", sv: "payment/:id", en: "payment/:id" },
   },
   // Messaging with the care team (spec part 2 §2 "Messaging"); main brand only.
   {
@@ -506,7 +508,7 @@ function patterns(lang: Lang) {
   return compiled[lang];
 }
 
-/** Whether a path like `/fi/laskut/maksa/123` is page `id` (one pattern tested, not the whole table). */
+/** Whether a path like `/fi/pay/123` is page `id` (one pattern tested, not the whole table). */
 export function isRoutePath(pathname: string, id: RouteId): boolean {
   const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
   if (lang !== "fi" && lang !== "sv" && lang !== "en") return false;

@@ -1,6 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { API_PATHS, routeTable } from "./route-table";
 import { LANGS } from "./lib/lang";
+import { MOVED_PATHS } from "./moved-paths";
 
 // Every page of the table once per language, with ids like `login.fi`.
 const pages = routeTable.flatMap((entry) =>
@@ -9,9 +10,15 @@ const pages = routeTable.flatMap((entry) =>
   ),
 );
 
+// A page's earlier paths, each redirecting to where the page is now (ids like `moved.payInvoice.fi`).
+const moved = MOVED_PATHS.flatMap((entry) =>
+  LANGS.map((lang) => route(`${lang}/${entry.from[lang]}`, "routes/moved.ts", { id: `moved.${entry.to}.${lang}` })),
+);
+
 export default [
   index("routes/index.tsx"),
   ...pages,
+  ...moved,
   // Identification and session endpoints are not localized: the broker and the spec's API call them by fixed paths.
   route("oauth/authenticate", "routes/session/oauth-authenticate.ts"),
   route("oauth/callback", "routes/session/oauth-callback.ts"),

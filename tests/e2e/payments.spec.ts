@@ -60,7 +60,7 @@ test("invoices: list, summary and PDF, then paying through the provider marks th
   await page.getByRole("button", { name: "Approve the payment" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maksu onnistui");
-  await expect(page).toHaveURL(ORIGINS.main + `/fi/laskut/maksu/${number}?status=ok`);
+  await expect(page).toHaveURL(ORIGINS.main + `/fi/payment/${number}?status=ok`);
   await expectAccessible(page);
   await page.getByRole("link", { name: "Takaisin laskuihin" }).click();
   await expect(page.locator(`[data-invoice="${number}"]`)).toHaveAttribute("data-status", "paid");

@@ -60,10 +60,10 @@ function signedReturn(
 
 /** Opens the payment page, chooses a method (which starts the payment) and returns the answer and payment row. */
 async function startPaying(session: string, number: string, method = "nordea") {
-  const form = await send("GET", `/fi/laskut/maksa/${number}`, { session });
+  const form = await send("GET", `/fi/pay/${number}`, { session });
   expect(form.status).toBe(200);
   const amount = String((await invoice(number)).sumCents);
-  const page = await send("POST", `/fi/laskut/maksa/${number}`, { session, form: { method, amount } });
+  const page = await send("POST", `/fi/pay/${number}`, { session, form: { method, amount } });
   expect(page.status).toBe(200);
   return { page, payment: await latestPayment((await invoice(number)).id) };
 }
@@ -104,7 +104,7 @@ describe("the invoices list", () => {
     expect(first.text.match(/data-invoice="/g)).toHaveLength(10);
     expect(first.text).toContain('href="/fi/laskut?page=2"');
     expect(first.text).toContain("Sivu 1/2");
-    expect(first.text).toContain('href="/fi/laskut/maksa/1000101"');
+    expect(first.text).toContain('href="/fi/pay/1000101"');
     expect(first.text).toContain("/api/invoices/");
     expect(first.text).toContain("Solmu-Yhteenveto-1000101.pdf");
     // overdue → collection agency, paper → mailed, refunded Netsuite → refund receipt, not available → billing e-mail
@@ -117,7 +117,7 @@ describe("the invoices list", () => {
     expect(all).toContain("Kuitti 1000097 (PDF)");
     expect(all.match(/data-invoice="/g)).toHaveLength(13);
     // The open invoice older than four days has no pay button.
-    expect(all).not.toContain('href="/fi/laskut/maksa/1000104"');
+    expect(all).not.toContain('href="/fi/pay/1000104"');
     const log = await t.db
       .select()
       .from(s.accessLog)
@@ -146,7 +146,7 @@ describe("the invoice summary and the PDF", () => {
     expect(page.text).toContain("Maija Meikäläinen");
     expect(page.text).toContain("Laboratoriotutkimus, PVK");
     expect(page.text).toContain("€138.90");
-    expect(page.text).toContain('href="/en/invoices/pay/1000101"');
+    expect(page.text).toContain('href="/en/pay/1000101"');
     const foreign = await send("GET", `/en/invoices/summary/${open.id}`, {
       session: await login(t.person("newCustomer")),
     });
@@ -185,9 +185,9 @@ describe("the invoice summary and the PDF", () => {
 describe("paying an invoice", () => {
   it("shows the methods as forms to the portal; choosing one hands the browser the provider's form", async () => {
     const session = await login(t.person("patient"));
-    const form = await send("GET", "/fi/laskut/maksa/1000102", { session });
+    const form = await send("GET", "/fi/pay/1000102", { session });
     expect(form.text).toContain("Maksa: Nordea");
-    expect(form.text).toMatch(/<form [^>]*action="\/fi\/laskut\/maksa\/1000102" method="post">/);
+    expect(form.text).toMatch(/<form [^>]*action="\/fi\/pay\/1000102" method="post">/);
     expect(form.text).toContain('name="csrfToken"');
     expect(form.text).not.toContain("/dev/payments/pay/");
     const { page, payment } = await startPaying(session, "1000102");
@@ -199,7 +199,7 @@ describe("paying an invoice", () => {
     const events = await t.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.paymentId, payment.id));
     expect(events.map((e) => e.kind)).toEqual(["created"]);
     // Without the CSRF token the choice is refused.
-    const forged = await send("POST", "/fi/laskut/maksa/1000102", {
+    const forged = await send("POST", "/fi/pay/1000102", {
       session,
       form: { method: "nordea", amount: String(payment.amountCents) },
       csrf: false,
@@ -209,21 +209,19 @@ describe("paying an invoice", () => {
 
   it("opens no payment when the page loads, and reuses the open one when a method is chosen again", async () => {
     const session = await login(t.person("patient"));
-    const pages = await Promise.all(
-      Array.from({ length: 20 }, () => send("GET", "/fi/laskut/maksa/1000102", { session })),
-    );
+    const pages = await Promise.all(Array.from({ length: 20 }, () => send("GET", "/fi/pay/1000102", { session })));
     expect(pages.map((p) => p.status)).toEqual(Array(20).fill(200));
     const before = (await paymentsOf("1000102")).length;
     const amount = String((await invoice("1000102")).sumCents);
     for (const method of ["nordea", "osuuspankki", "creditcard", "nordea"]) {
-      const chosen = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method, amount } });
+      const chosen = await send("POST", "/fi/pay/1000102", { session, form: { method, amount } });
       expect(chosen.status).toBe(200);
       expect(chosen.text).toContain(`/dev/payments/pay/${method}`);
     }
     expect((await paymentsOf("1000102")).length).toBeLessThanOrEqual(Math.max(before, 1));
-    const unknown = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method: "nope", amount } });
+    const unknown = await send("POST", "/fi/pay/1000102", { session, form: { method: "nope", amount } });
     expect(unknown.status).toBe(400);
-    const bad = await send("POST", "/fi/laskut/maksa/1000102", { session, form: { method: "nordea", amount: "x" } });
+    const bad = await send("POST", "/fi/pay/1000102", { session, form: { method: "nordea", amount: "x" } });
     expect(bad.status).toBe(400);
   });
 
@@ -231,7 +229,7 @@ describe("paying an invoice", () => {
     const session = await login(t.person("patient"));
     const number = "1000101";
     const amount = String((await invoice(number)).sumCents);
-    const choose = () => send("POST", `/en/invoices/pay/${number}`, { session, form: { method: "nordea", amount } });
+    const choose = () => send("POST", `/en/pay/${number}`, { session, form: { method: "nordea", amount } });
     const existing = (await paymentsOf(number)).length;
     for (let i = existing; i < PAYMENT_CREATIONS_PER_HOUR; i++) {
       expect((await choose()).status).toBe(200);
@@ -258,8 +256,8 @@ describe("paying an invoice", () => {
   it("refuses a click in a stale second tab after the invoice was paid in the first: no second payment", async () => {
     const session = await login(t.person("patient"));
     const number = "1000103";
-    const first = await send("GET", `/sv/fakturor/betala/${number}`, { session });
-    const second = await send("GET", `/sv/fakturor/betala/${number}`, { session });
+    const first = await send("GET", `/sv/pay/${number}`, { session });
+    const second = await send("GET", `/sv/pay/${number}`, { session });
     expect(second.text).toContain("Betala med Nordea");
     const amount = String((await invoice(number)).sumCents);
     expect(first.text).toContain(`name="amount" value="${amount}"`);
@@ -269,12 +267,12 @@ describe("paying an invoice", () => {
     expect(paid.status).toBe(200);
     const count = (await paymentsOf(number)).length;
     // The second tab's button: the page reloads with a message, and nothing reaches the provider.
-    const click = await send("POST", `/sv/fakturor/betala/${number}`, {
+    const click = await send("POST", `/sv/pay/${number}`, {
       session,
       form: { method: "osuuspankki", amount },
     });
     expect(click.status).toBe(303);
-    expect(click.location).toBe(`/sv/fakturor/betala/${number}`);
+    expect(click.location).toBe(`/sv/pay/${number}`);
     expect(click.text).not.toContain("/dev/payments/pay/");
     expect(await paymentsOf(number)).toHaveLength(count);
     const reloaded = await send("GET", click.location!, {
@@ -295,7 +293,7 @@ describe("paying an invoice", () => {
     const session = await login(t.person("guardian"), t.person("youngChild"));
     const number = "2000102";
     const sum = (await invoice(number)).sumCents;
-    const stale = await send("POST", `/en/invoices/pay/${number}`, {
+    const stale = await send("POST", `/en/pay/${number}`, {
       session,
       form: { method: "nordea", amount: String(sum + 100) },
     });
@@ -303,12 +301,12 @@ describe("paying an invoice", () => {
     expect(await paymentsOf(number)).toHaveLength(0);
     const { payment } = await startPaying(session, number);
     await send("GET", `/api/payments/callback?${signedReturn(payment, number, "pending")}`);
-    const again = await send("POST", `/en/invoices/pay/${number}`, {
+    const again = await send("POST", `/en/pay/${number}`, {
       session,
       form: { method: "nordea", amount: String(sum) },
     });
     expect(again.status).toBe(303);
-    const page = await send("GET", `/en/invoices/pay/${number}`, { session });
+    const page = await send("GET", `/en/pay/${number}`, { session });
     expect(page.text).toContain("A payment of this invoice is already being processed.");
     expect(await paymentsOf(number)).toHaveLength(1);
     await reopen(number);
@@ -316,14 +314,14 @@ describe("paying an invoice", () => {
 
   it("refuses an invoice that is not payable online, and another person's invoice", async () => {
     const session = await login(t.person("patient"));
-    const old = await send("GET", "/fi/laskut/maksa/1000104", { session });
+    const old = await send("GET", "/fi/pay/1000104", { session });
     expect(old.status).toBe(200);
     expect(old.text).toContain("Tätä laskua ei voi enää maksaa verkossa.");
     expect(old.text).not.toContain("/dev/payments/pay/");
     // Another person's invoice, or one that does not exist, is the spec's notice, not the generic "page not found".
     for (const [path, notice] of [
-      ["/fi/laskut/maksa/2000101", "Laskua ei löytynyt."],
-      ["/en/invoices/pay/9999999", "The invoice could not be found."],
+      ["/fi/pay/2000101", "Laskua ei löytynyt."],
+      ["/en/pay/9999999", "The invoice could not be found."],
     ]) {
       const page = await send("GET", path, { session });
       expect(page.status, path).toBe(404);
@@ -336,7 +334,7 @@ describe("paying an invoice", () => {
     const aino = t.person("youngChild");
     await t.db.update(s.people).set({ emailAddress: null }).where(eq(s.people.id, aino.id));
     try {
-      const page = await send("GET", "/fi/laskut/maksa/2000101", {
+      const page = await send("GET", "/fi/pay/2000101", {
         session: await login(t.person("guardian"), aino),
       });
       expect(page.status).toBe(200);
@@ -351,21 +349,48 @@ describe("paying an invoice", () => {
   it("applies a signed redirect: the invoice is paid, the result says so and the list shows a receipt", async () => {
     const session = await login(t.person("patient"));
     const { payment } = await startPaying(session, "1000101");
-    const back = await send("GET", `/fi/laskut/maksu/1000101?${signedReturn(payment, "1000101", "ok")}`, { session });
+    const back = await send("GET", `/fi/payment/1000101?${signedReturn(payment, "1000101", "ok")}`, { session });
     expect(back.status).toBe(302);
-    expect(back.location).toBe("/fi/laskut/maksu/1000101?status=ok");
+    expect(back.location).toBe("/fi/payment/1000101?status=ok");
     expect((await invoice("1000101")).status).toBe("paid");
     const result = await send("GET", back.location!, { session });
     expect(result.text).toContain("<h1>Maksu onnistui</h1>");
     const list = await send("GET", "/fi/laskut", { session });
     expect(list.text).toContain("Kuitti 1000101 (PDF)");
-    expect(list.text).not.toContain('href="/fi/laskut/maksa/1000101"');
+    expect(list.text).not.toContain('href="/fi/pay/1000101"');
     // The callback of the same payment arrives afterwards: accepted, nothing changes.
     const callback = await send("GET", `/api/payments/callback?${signedReturn(payment, "1000101", "ok")}`);
     expect(callback.status).toBe(200);
     const events = await t.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.paymentId, payment.id));
     expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "verified")).toHaveLength(2);
+  });
+
+  it("keeps the earlier paths working: a payment begun before the move returns there and is applied", async () => {
+    await reopen("1000101");
+    const session = await login(t.person("patient"));
+    for (const [from, to] of [
+      ["/fi/laskut/maksa/1000101", "/fi/pay/1000101"],
+      ["/sv/fakturor/betala/1000101", "/sv/pay/1000101"],
+      ["/en/invoices/payment/1000101?status=fail&reason=cancelled", "/en/payment/1000101?status=fail&reason=cancelled"],
+    ]) {
+      const moved = await send("GET", from, { session });
+      expect(moved.status, from).toBe(301);
+      expect(moved.location, from).toBe(to);
+    }
+    // A method chosen on a page loaded before the move: the form is sent on with its body.
+    const post = await send("POST", "/fi/laskut/maksa/1000101", { session, form: { method: "nordea", amount: "1" } });
+    expect(post.status).toBe(308);
+    expect(post.location).toBe("/fi/pay/1000101");
+    // The provider's return address of that payment still has the old path: it leads to the result, which applies it.
+    const { payment } = await startPaying(session, "1000101");
+    const query = signedReturn(payment, "1000101", "ok");
+    const moved = await send("GET", `/fi/laskut/maksu/1000101?${query}`, { session });
+    expect(moved.location).toBe(`/fi/payment/1000101?${query}`);
+    const back = await send("GET", moved.location!, { session });
+    expect(back.location).toBe("/fi/payment/1000101?status=ok");
+    expect((await invoice("1000101")).status).toBe("paid");
+    await reopen("1000101");
   });
 
   it("marks an invoice paid exactly once under 20 concurrent callbacks", async () => {
@@ -390,11 +415,11 @@ describe("paying an invoice", () => {
       Array.from({ length: 20 }, (_, i) =>
         i % 2
           ? send("GET", `/api/payments/callback?${query}`)
-          : send("GET", `/sv/fakturor/betalning/2000102?${query}`, { session }),
+          : send("GET", `/sv/payment/2000102?${query}`, { session }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
-    expect(answers.filter((a) => a.location === "/sv/fakturor/betalning/2000102?status=ok")).toHaveLength(10);
+    expect(answers.filter((a) => a.location === "/sv/payment/2000102?status=ok")).toHaveLength(10);
     const events = await t.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.paymentId, payment.id));
     expect(events.filter((e) => e.kind === "applied")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "verified")).toHaveLength(20);
@@ -437,18 +462,18 @@ describe("paying an invoice", () => {
     expect(events.filter((e) => e.kind === "duplicate")).toHaveLength(1);
     // The customer is told, in each language; the duplicate's own redirect back lands on that page too.
     const told = {
-      "/fi/laskut/maksu/": "Tämä lasku maksettiin kahdesti. Toinen maksu palautetaan sinulle",
-      "/sv/fakturor/betalning/": "Den här fakturan betalades två gånger. Den andra betalningen återbetalas till dig",
-      "/en/invoices/payment/": "This invoice was paid twice. The second payment will be refunded to you",
+      "/fi/payment/": "Tämä lasku maksettiin kahdesti. Toinen maksu palautetaan sinulle",
+      "/sv/payment/": "Den här fakturan betalades två gånger. Den andra betalningen återbetalas till dig",
+      "/en/payment/": "This invoice was paid twice. The second payment will be refunded to you",
     };
     for (const [path, text] of Object.entries(told)) {
       const page = await send("GET", `${path}${number}?status=ok`, { session });
       expect(page.text).toContain(text);
     }
-    const back = await send("GET", `/en/invoices/payment/${number}?${signedReturn(duplicate, number, "ok")}`, {
+    const back = await send("GET", `/en/payment/${number}?${signedReturn(duplicate, number, "ok")}`, {
       session,
     });
-    expect(back.location).toBe(`/en/invoices/payment/${number}?status=ok`);
+    expect(back.location).toBe(`/en/payment/${number}?status=ok`);
     await reopen(number);
   });
 
@@ -464,8 +489,8 @@ describe("paying an invoice", () => {
     const otherInvoice = signedReturn(payment, "1000102", "ok");
     expect((await send("GET", `/api/payments/callback?${otherInvoice}`)).status).toBe(400);
     expect((await send("GET", "/api/payments/callback?checkout-status=ok")).status).toBe(400);
-    const redirect = await send("GET", `/fi/laskut/maksu/2000101?${tampered}`, { session });
-    expect(redirect.location).toBe("/fi/laskut/maksu/2000101?status=fail&reason=failed");
+    const redirect = await send("GET", `/fi/payment/2000101?${tampered}`, { session });
+    expect(redirect.location).toBe("/fi/payment/2000101?status=fail&reason=failed");
     expect((await invoice("2000101")).status).toBe("open");
     const rejected = await t.db
       .select()
@@ -479,15 +504,15 @@ describe("paying an invoice", () => {
     const { payment } = await startPaying(session, "2000101");
     const back = await send(
       "GET",
-      `/en/invoices/payment/2000101?${signedReturn(payment, "2000101", "fail", { "checkout-failure-reason": "cancelled" })}`,
+      `/en/payment/2000101?${signedReturn(payment, "2000101", "fail", { "checkout-failure-reason": "cancelled" })}`,
       { session },
     );
-    expect(back.location).toBe("/en/invoices/payment/2000101?status=fail&reason=cancelled");
+    expect(back.location).toBe("/en/payment/2000101?status=fail&reason=cancelled");
     const result = await send("GET", back.location!, { session });
     expect(result.text).toContain("<h1>Payment interrupted</h1>");
     expect(result.text).toContain("The payment was cancelled. You have not been charged.");
     expect(result.text).toContain("Unpaid");
-    expect(result.text).toContain('href="/en/invoices/pay/2000101"');
+    expect(result.text).toContain('href="/en/pay/2000101"');
     expect((await invoice("2000101")).status).toBe("open");
     expect((await latestPayment((await invoice("2000101")).id)).status).toBe("fail");
   });
@@ -504,15 +529,15 @@ describe("paying an invoice", () => {
       unableToProcess: "We are unable to process the payment right now.",
     };
     for (const [reason, text] of Object.entries(texts)) {
-      const page = await send("GET", `/en/invoices/payment/1000104?status=fail&reason=${reason}`, { session });
+      const page = await send("GET", `/en/payment/1000104?status=fail&reason=${reason}`, { session });
       expect(page.text.replace(/&#x27;/g, "'")).toContain(text);
     }
-    const pending = await send("GET", "/en/invoices/payment/1000104?status=delayed", { session });
+    const pending = await send("GET", "/en/payment/1000104?status=delayed", { session });
     expect(pending.text).not.toContain("Payment interrupted");
     // "ok" is said only of a paid invoice.
-    const notPaid = await send("GET", "/en/invoices/payment/1000104?status=ok", { session });
+    const notPaid = await send("GET", "/en/payment/1000104?status=ok", { session });
     expect(notPaid.text).not.toContain("Payment completed");
-    expect((await send("GET", "/en/invoices/payment/2000101?status=ok", { session })).status).toBe(404);
+    expect((await send("GET", "/en/payment/2000101?status=ok", { session })).status).toBe(404);
   });
 });
 

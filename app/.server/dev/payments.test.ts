@@ -22,7 +22,7 @@ const payment: CreatePaymentRequest = {
   language: "FI",
   items: [{ unitPrice: 13890, units: 1, vatPercentage: 0, productCode: "1000101" }],
   customer: { email: "maija@example.com" },
-  redirectUrls: { success: `${portal}/fi/laskut/maksu/1000101`, cancel: `${portal}/fi/laskut/maksu/1000101` },
+  redirectUrls: { success: `${portal}/fi/payment/1000101`, cancel: `${portal}/fi/payment/1000101` },
   callbackUrls: { success: `${portal}/api/payments/callback`, cancel: `${portal}/api/payments/callback` },
 };
 const at = new Date("2026-11-20T10:00:00Z");
@@ -82,10 +82,10 @@ describe("the development payment provider's URLs", () => {
     expect(decided.status).toBe(400);
     expect(decided.headers.get("location")).toBeNull();
     // A transaction of the portal's own goes through: redirected back to the portal.
-    const own = forgedToken({ redirect: `${portal}/fi/laskut/maksu/1000101`, callback: `${portal}/api/x` });
+    const own = forgedToken({ redirect: `${portal}/fi/payment/1000101`, callback: `${portal}/api/x` });
     expect((await post("/dev/payments/pay/nordea", { transaction: own })).status).toBe(200);
     const back = await post("/dev/payments/decide", { transaction: own, method: "nordea", decision: "cancel" });
     expect(back.status).toBe(303);
-    expect(back.headers.get("location")).toMatch(new RegExp(`^${portal}/fi/laskut/maksu/1000101\\?checkout-`));
+    expect(back.headers.get("location")).toMatch(new RegExp(`^${portal}/fi/payment/1000101\\?checkout-`));
   });
 });

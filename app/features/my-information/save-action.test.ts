@@ -73,12 +73,8 @@ describe("saveActionTarget", () => {
     expect(saveActionTarget({ type: "go-to-view-appointment-page", appointmentId: 3 }, "en", HERE)).toBe(
       "/en/appointments/3",
     );
-    expect(saveActionTarget({ type: "go-to-invoice-page", invoiceNumber: "100" }, "fi", HERE)).toBe(
-      "/fi/laskut/maksa/100",
-    );
-    expect(saveActionTarget({ type: "go-to-invoice-page", invoiceNumber: "100" }, "sv", HERE)).toBe(
-      "/sv/fakturor/betala/100",
-    );
+    expect(saveActionTarget({ type: "go-to-invoice-page", invoiceNumber: "100" }, "fi", HERE)).toBe("/fi/pay/100");
+    expect(saveActionTarget({ type: "go-to-invoice-page", invoiceNumber: "100" }, "sv", HERE)).toBe("/sv/pay/100");
   });
 });
 

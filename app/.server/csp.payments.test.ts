@@ -8,11 +8,15 @@ function policyFor(path: string): string {
   return headers["Content-Security-Policy"];
 }
 
-describe("form-action of the security policy", () => {
-  it("lets only the invoice payment page post to the payment providers", () => {
-    for (const path of ["/fi/laskut/maksa/1000101", "/sv/fakturor/betala/1", "/en/invoices/pay/12"])
+describe("the security policy of the invoice payment page", () => {
+  it("lets only that page post to the payment providers and show their logos", () => {
+    for (const path of ["/fi/pay/1000101", "/sv/pay/1", "/en/pay/12"]) {
       expect(policyFor(path)).toContain("form-action 'self' https:;");
-    for (const path of ["/fi/laskut", "/fi/laskut/maksu/1000101", "/fi", "/en/my-information"])
+      expect(policyFor(path)).toContain("img-src 'self' data: https:;");
+    }
+    for (const path of ["/fi/laskut", "/fi/payment/1000101", "/fi/laskut/maksa/1", "/fi", "/en/my-information"]) {
       expect(policyFor(path)).toContain("form-action 'self';");
+      expect(policyFor(path)).toContain("img-src 'self' data:;");
+    }
   });
 });

@@ -24,7 +24,8 @@ export function securityHeaders(): RequestHandler {
       "default-src 'self'",
       dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'nonce-${nonce}' 'strict-dynamic'`,
       dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-      "img-src 'self' data:",
+      // The payment page shows the providers' logos from the payment service's own image host.
+      isRoutePath(req.path, "payInvoice") ? "img-src 'self' data: https:" : "img-src 'self' data:",
       "font-src 'self'",
       `connect-src 'self'${dev ? " ws: wss:" : ""}${sentry ? " " + sentry : ""}${uploads ? " " + uploads : ""}`,
       // The invoice payment page's methods post straight to the payment providers (always opened as a document).

@@ -190,6 +190,13 @@ describe("paying an invoice", () => {
     expect(form.text).toMatch(/<form [^>]*action="\/fi\/pay\/1000102" method="post">/);
     expect(form.text).toContain('name="csrfToken"');
     expect(form.text).not.toContain("/dev/payments/pay/");
+    // Each method's logo, and the payment service's terms in the page's language as text with its link.
+    expect(form.text).toContain('<img src="/dev/payments/icons/nordea.svg" alt=""');
+    expect(form.text).toContain(
+      'Valitsemalla maksutavan hyväksyt <a href="/dev/payments/terms" rel="noopener noreferrer">maksupalvelun ehdot</a> (kehityskäyttö).',
+    );
+    const en = await send("GET", "/en/pay/1000102", { session });
+    expect(en.text).toContain('the <a href="/dev/payments/terms" rel="noopener noreferrer">payment service terms</a>');
     const { page, payment } = await startPaying(session, "1000102");
     expect(page.text).toContain(`<form action="${ORIGIN}/dev/payments/pay/nordea" method="post">`);
     expect(page.text).toMatch(/<input type="hidden" name="transaction" value="[^"]+"/);

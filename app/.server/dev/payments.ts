@@ -99,20 +99,31 @@ function signedResponse(status: number, body: unknown, transactionId?: string): 
   });
 }
 
-/** A method as the list call gives it: no parameters (those come with a created payment). */
+/**
+ * A method as the list call gives it: no parameters (those come with a created payment). The logo is a path on the
+ * portal's own origin, where this provider's pages are.
+ */
 const listedMethod = (m: (typeof METHODS)[number]): Provider => ({
   url: `${DEV_API_BASE}/pay/${m.id}`,
-  icon: `${DEV_API_BASE}/icons/${m.id}.svg`,
-  svg: `${DEV_API_BASE}/icons/${m.id}.svg`,
+  icon: `/dev/payments/icons/${m.id}.svg`,
+  svg: `/dev/payments/icons/${m.id}.svg`,
   name: m.name,
   group: m.group,
   id: m.id,
   parameters: [],
 });
 
+/** The terms line of the list call, per language, with a link to the provider's terms page. */
+const LIST_TERMS = {
+  FI: 'Valitsemalla maksutavan hyväksyt <a href="/dev/payments/terms">maksupalvelun ehdot</a> (kehityskäyttö).',
+  SV: 'Genom att välja betalningssätt godkänner du <a href="/dev/payments/terms">betaltjänstens villkor</a> (utveckling).',
+  EN: 'By choosing a payment method you accept the <a href="/dev/payments/terms">payment service terms</a> (development).',
+};
+
 /**
  * The provider's API: `POST {base}/payments` creates a payment and answers its methods' forms, `GET
- * {base}/merchants/payment-providers` lists the methods, as Paytrail does. Every request must be signed.
+ * {base}/merchants/grouped-payment-providers` lists the methods and the terms, as Paytrail does. Every request must
+ * be signed.
  */
 export async function devPaymentService(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -127,8 +138,16 @@ export async function devPaymentService(request: Request): Promise<Response> {
     !verifySignature(TEST_SECRET, headers, request.headers.get("signature"), body)
   )
     return signedResponse(401, { status: "error", message: "Invalid signature" });
-  if (request.method === "GET" && url.pathname === "/merchants/payment-providers")
-    return signedResponse(200, METHODS.map(listedMethod));
+  if (request.method === "GET" && url.pathname === "/merchants/grouped-payment-providers") {
+    const providers = METHODS.map(listedMethod);
+    const groups = [...new Set(METHODS.map((m) => m.group))].map((group) => ({
+      id: group,
+      name: group,
+      providers: providers.filter((p) => p.group === group),
+    }));
+    const language = url.searchParams.get("language");
+    return signedResponse(200, { terms: LIST_TERMS[language === "SV" || language === "EN" ? language : "FI"], groups });
+  }
   if (request.method !== "POST" || url.pathname !== "/payments")
     return signedResponse(404, { status: "error", message: "Not found" });
   let payment: CreatePaymentRequest;

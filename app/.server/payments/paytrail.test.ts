@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { devPaymentService, returnParameters } from "../dev/payments";
-import { createPayment, PaytrailError, verifyReturn, type CreatePaymentRequest, type PaytrailConfig } from "./paytrail";
+import { calculateSignature } from "./signature";
+import {
+  createPayment,
+  listProviders,
+  PaytrailError,
+  verifyReturn,
+  type CreatePaymentRequest,
+  type PaytrailConfig,
+} from "./paytrail";
 import { TEST_ACCOUNT, TEST_SECRET } from "./signature";
 
 const config: PaytrailConfig = {
@@ -37,6 +45,46 @@ describe("the create-payment call against the development provider", () => {
 
   it("is refused when the items do not add up to the amount", async () => {
     await expect(createPayment(config, { ...payment, amount: 1 }, at)).rejects.toThrow(/400/);
+  });
+});
+
+describe("the list of methods", () => {
+  it("asks for the page's language and reads Paytrail's grouped answer: the terms and every group's methods", async () => {
+    let asked = "";
+    const grouped = {
+      terms: 'By selecting a payment method, you agree to our <a href="https://www.paytrail.com/en/terms">terms</a>.',
+      groups: [
+        {
+          id: "bank",
+          name: "Bank payment",
+          providers: [{ id: "nordea", name: "Nordea", svg: "https://r.example/n.svg" }],
+        },
+        {
+          id: "mobile",
+          name: "Mobile",
+          providers: [{ id: "mobilepay", name: "MobilePay", svg: "https://r.example/m.svg" }],
+        },
+      ],
+    };
+    const paytrailLike = async (request: Request) => {
+      asked = request.url;
+      const text = JSON.stringify(grouped);
+      const headers = { "checkout-account": TEST_ACCOUNT, "checkout-algorithm": "sha256" };
+      return new Response(text, { headers: { ...headers, signature: calculateSignature(TEST_SECRET, headers, text) } });
+    };
+    const listed = await listProviders({ ...config, fetch: paytrailLike }, 13890, "sv", at);
+    expect(new URL(asked).pathname).toBe("/merchants/grouped-payment-providers");
+    expect(new URL(asked).searchParams.get("language")).toBe("SV");
+    expect(new URL(asked).searchParams.get("amount")).toBe("13890");
+    expect(listed.terms).toBe(grouped.terms);
+    expect(listed.providers.map((p) => p.id)).toEqual(["nordea", "mobilepay"]);
+  });
+
+  it("answers the development provider's methods and terms in each language", async () => {
+    const fi = await listProviders(config, 13890, "fi", at);
+    expect(fi.providers.map((p) => p.id)).toEqual(["nordea", "osuuspankki", "creditcard", "mobilepay"]);
+    expect(fi.terms).toContain("maksupalvelun ehdot");
+    expect((await listProviders(config, 13890, "en", at)).terms).toContain("payment service terms");
   });
 });
 

@@ -105,12 +105,36 @@ export function createPayment(
   return signedCall(config, "POST", "/payments", at, 201, JSON.stringify(payment));
 }
 
+/** Paytrail's grouped list: the terms in the asked language, the groups and (in each group) their methods. */
+export type GroupedProviders = {
+  terms: string;
+  groups: { id: string; name: string; providers: Provider[] }[];
+  providers?: Provider[];
+};
+
 /**
- * The merchant's payment methods for an amount, without opening a payment (Paytrail's "list providers"): what
- * the payment page shows before the customer chooses.
+ * The merchant's payment methods for an amount and the payment service's terms in the page's language, without
+ * opening a payment (Paytrail's "grouped payment providers"): what the payment page shows before the customer
+ * chooses.
  */
-export function listProviders(config: PaytrailConfig, amount: number, at: Date): Promise<Provider[]> {
-  return signedCall(config, "GET", `/merchants/payment-providers?amount=${amount}`, at, 200);
+export async function listProviders(
+  config: PaytrailConfig,
+  amount: number,
+  lang: "fi" | "sv" | "en",
+  at: Date,
+): Promise<{ terms: string; providers: Provider[] }> {
+  const query = new URLSearchParams({ amount: String(amount), language: lang.toUpperCase() });
+  const answer = await signedCall<GroupedProviders>(
+    config,
+    "GET",
+    `/merchants/grouped-payment-providers?${query}`,
+    at,
+    200,
+  );
+  const providers = Array.isArray(answer?.providers)
+    ? answer.providers
+    : (answer?.groups ?? []).flatMap((g) => (Array.isArray(g.providers) ? g.providers : []));
+  return { terms: typeof answer?.terms === "string" ? answer.terms : "", providers };
 }
 
 export type PaymentReturn = {

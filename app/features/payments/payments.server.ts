@@ -18,6 +18,7 @@ import { isValidEmail } from "~/lib/contact";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { canBePaidOnline } from "./invoice-rules";
+import { safeHref, termsParts, type TermsPart } from "./provider-terms";
 import { planPayment, type KnownPayment } from "./payment-rules";
 import { helsinkiToday, ownInvoice } from "./invoices.server";
 
@@ -34,7 +35,15 @@ export type PaymentRefusal =
 type Refused = { ok: false; reason: PaymentRefusal; invoiceNumber?: string; sumCents?: number };
 
 export type PaymentMethods =
-  { ok: true; invoiceNumber: string; sumCents: number; methods: { id: string; name: string }[] } | Refused;
+  | {
+      ok: true;
+      invoiceNumber: string;
+      sumCents: number;
+      /** Each method with its logo: an https address or a path on this site, else none. */
+      methods: { id: string; name: string; logo: string | null }[];
+      terms: TermsPart[];
+    }
+  | Refused;
 
 export type PaymentOptions =
   { ok: true; invoiceNumber: string; sumCents: number; terms: string; providers: ProviderForm[] } | Refused;
@@ -96,14 +105,20 @@ export async function paymentMethods(
   db: Database,
   session: UserSession,
   invoiceNumber: string,
+  lang: Lang,
   config: PaytrailConfig = paytrailConfig(),
 ): Promise<PaymentMethods> {
   const payable = await payableInvoice(db, session, invoiceNumber);
   if (!payable.ok) return payable;
   const base = { invoiceNumber: payable.invoice.invoiceNumber, sumCents: payable.invoice.sumCents };
   try {
-    const providers = await listProviders(config, payable.invoice.sumCents, now());
-    return { ok: true, ...base, methods: providers.map((p) => ({ id: String(p.id), name: String(p.name) })) };
+    const listed = await listProviders(config, payable.invoice.sumCents, lang, now());
+    const methods = listed.providers.map((p) => ({
+      id: String(p.id),
+      name: String(p.name),
+      logo: typeof p.svg === "string" ? safeHref(p.svg) : null,
+    }));
+    return { ok: true, ...base, methods, terms: termsParts(listed.terms) };
   } catch (error) {
     reportError(error);
     return { ok: false, reason: "unableToProcess", ...base };

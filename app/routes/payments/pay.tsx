@@ -30,7 +30,7 @@ export const handle = { i18n: ["payments.pay", "payments.messages"] } satisfies 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const result = await paymentMethods(db(), session, params.id);
+  const result = await paymentMethods(db(), session, params.id, lang);
   // An unknown invoice, or another person's, is the spec's notice "The invoice could not be found." (404).
   if (!result.ok && result.reason === "invoiceNotFound") return data({ result, saveAction: null }, { status: 404 });
   return {
@@ -145,14 +145,28 @@ export default function PayInvoice({ loaderData, actionData }: Route.ComponentPr
                   <CsrfField />
                   <input type="hidden" name="method" value={method.id} />
                   <input type="hidden" name="amount" value={result.sumCents} />
-                  <button type="submit" className="button button--secondary">
+                  <button type="submit" className="button button--secondary payment-method">
+                    {method.logo ? <img src={method.logo} alt="" width={70} height={20} /> : null}
                     {t("payments.pay.payWith", { name: method.name })}
                   </button>
                 </Form>
               </li>
             ))}
           </ul>
-          <p className="hint">{t("payments.pay.terms")}</p>
+          {/* The payment service's own terms line, as text and links (features/payments/provider-terms.ts). */}
+          {result.terms.length ? (
+            <p className="hint">
+              {result.terms.map((part, i) =>
+                part.href ? (
+                  <a key={i} href={part.href} rel="noopener noreferrer">
+                    {part.text}
+                  </a>
+                ) : (
+                  part.text
+                ),
+              )}
+            </p>
+          ) : null}
         </section>
       ) : result.reason === "emailRequired" ? (
         <NotificationBanner type="warning">

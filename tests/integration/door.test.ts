@@ -10,7 +10,8 @@ import {
 } from "~/features/appointments/door.server";
 import type { Person } from "~/.server/session";
 import * as doorRoute from "~/routes/appointments/door";
-import { FIXED_NOW, makeContext, makeRequest, useTestDatabase } from "./test-db";
+import { handle } from "./request-handler";
+import { FIXED_NOW, ORIGIN, makeContext, makeRequest, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 
@@ -34,7 +35,7 @@ const lastFour = (p: Person) => p.identityCode.slice(-4);
 describe("the clinic-door link", () => {
   it("shows time and place only, and a tampered or foreign link is not found", async () => {
     const { token, appointmentId } = await tokenOf(t.person("employee"));
-    const view = await doorView(token, FIXED_NOW);
+    const view = await doorView(token, FIXED_NOW, 24);
     expect(view).toMatchObject({
       state: "active",
       selfCheckInStatus: "allowed",
@@ -45,19 +46,33 @@ describe("the clinic-door link", () => {
     expect(JSON.stringify(view)).not.toContain(t.person("employee").identityCode);
 
     const forged = Buffer.from(`${appointmentId}_${"A".repeat(22)}`).toString("base64url");
-    expect(await doorView(forged, FIXED_NOW)).toBeNull();
-    expect(await doorView("not a token", FIXED_NOW)).toBeNull();
+    expect(await doorView(forged, FIXED_NOW, 24)).toBeNull();
+    expect(await doorView("not a token", FIXED_NOW, 24)).toBeNull();
     const other = await tokenOf(t.person("patient"));
     const swapped = Buffer.from(
       `${appointmentId}_${Buffer.from(other.token, "base64url").toString().split("_")[1]}`,
     ).toString("base64url");
-    expect(await doorView(swapped, FIXED_NOW)).toBeNull();
+    expect(await doorView(swapped, FIXED_NOW, 24)).toBeNull();
     expect(await doorCheckIn(forged, lastFour(t.person("employee")), "10.0.0.1", FIXED_NOW)).toBe("notFound");
+  });
+
+  it("offers cancelling after login only where the logged-in view would: before the brand's limit", async () => {
+    const { token } = await tokenOf(t.person("employee"));
+    const soon = (await doorView(token, FIXED_NOW, 24))!;
+    expect(soon.mayCancel).toBe(false);
+    const startsAt = new Date(soon.startsAt).getTime();
+    expect((await doorView(token, new Date(startsAt - 25 * 3600_000), 24))!.mayCancel).toBe(true);
+    expect((await doorView(token, new Date(startsAt - 25 * 3600_000), 48))!.mayCancel).toBe(false);
+    // The page says so instead of a login link that would lead to a view without a cancel button.
+    const page = await handle(new Request(`${ORIGIN}/fi/varaus/${token}`));
+    const html = await page.text();
+    expect(html).toContain("Aikaa ei voi enää perua verkossa.");
+    expect(html).not.toContain("Kirjaudu perumaan");
   });
 
   it("accepts the exact token only: no extra, missing or changed character", async () => {
     const { token, appointmentId } = await tokenOf(t.person("employee"));
-    expect(await doorView(token, FIXED_NOW)).toMatchObject({ appointmentId });
+    expect(await doorView(token, FIXED_NOW, 24)).toMatchObject({ appointmentId });
     // Extra characters that base64url decoding would skip or drop as left-over bits.
     for (const variant of [
       `${token}A`,
@@ -67,7 +82,7 @@ describe("the clinic-door link", () => {
       `${token.slice(0, -1)}${token.at(-1) === "A" ? "B" : "A"}`,
       token.slice(0, -1),
     ]) {
-      expect(await doorView(variant, FIXED_NOW), variant).toBeNull();
+      expect(await doorView(variant, FIXED_NOW, 24), variant).toBeNull();
     }
     expect(await doorCheckIn(`${token}A`, lastFour(t.person("employee")), "10.0.0.9", FIXED_NOW)).toBe("notFound");
 
@@ -93,7 +108,7 @@ describe("the clinic-door link", () => {
     expect(await doorCheckIn(token, lastFour(employee), "10.0.0.2", FIXED_NOW)).toBe("alreadyCheckedIn");
     const [res] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
     expect(res.checkedInAt).toEqual(FIXED_NOW);
-    expect((await doorView(token, FIXED_NOW))!.selfCheckInStatus).toBe("checkedIn");
+    expect((await doorView(token, FIXED_NOW, 24))!.selfCheckInStatus).toBe("checkedIn");
   });
 
   it("locks an appointment after five wrong codes, even for the right one afterwards", async () => {
@@ -109,7 +124,7 @@ describe("the clinic-door link", () => {
       "locked",
     ]);
     expect(await doorCheckIn(token, lastFour(t.person("employee")), "10.1.1.1", FIXED_NOW)).toBe("locked");
-    const view = (await doorView(token, FIXED_NOW))!;
+    const view = (await doorView(token, FIXED_NOW, 24))!;
     expect(view.locked).toBe(true);
     expect(view.lockedUntil).toBe(new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000).toISOString());
     const [res] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
@@ -119,14 +134,14 @@ describe("the clinic-door link", () => {
   it("opens the lock after the stated time, with a fresh count of tries", async () => {
     const kalle = t.person("smsUser");
     const { token } = await tokenOf(kalle, 2);
-    expect((await doorView(token, FIXED_NOW))!.selfCheckInStatus).toBe("allowed");
+    expect((await doorView(token, FIXED_NOW, 24))!.selfCheckInStatus).toBe("allowed");
     for (let i = 0; i < DOOR_MAX_FAILURES; i++) await doorCheckIn(token, "999Y", `10.5.0.${i}`, FIXED_NOW);
     const justBefore = new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000 - 1000);
     expect(await doorCheckIn(token, lastFour(kalle), "10.5.1.1", justBefore)).toBe("locked");
-    expect((await doorView(token, justBefore))!.locked).toBe(true);
+    expect((await doorView(token, justBefore, 24))!.locked).toBe(true);
 
     const after = new Date(FIXED_NOW.getTime() + DOOR_LOCK_MINUTES * 60_000);
-    expect(await doorView(token, after)).toMatchObject({ locked: false, lockedUntil: null });
+    expect(await doorView(token, after, 24)).toMatchObject({ locked: false, lockedUntil: null });
     // One wrong code after the lock is the first of a new count, not a new lock.
     expect(await doorCheckIn(token, "999Y", "10.5.1.2", after)).toBe("ssnEndPartMismatch");
     expect(await doorCheckIn(token, lastFour(kalle), "10.5.1.3", after)).toBe("success");

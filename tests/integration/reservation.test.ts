@@ -118,7 +118,7 @@ describe("anonymous reservation (page)", () => {
     expect(sms.recipient).toBe("+358407654321");
     const link = `${ORIGIN}/fi/varaus/${token}`;
     expect(sms.body).toContain(link);
-    expect(await doorView(token, FIXED_NOW)).toMatchObject({ state: "active" });
+    expect(await doorView(token, FIXED_NOW, 24)).toMatchObject({ state: "active" });
 
     const log = await t.db
       .select()

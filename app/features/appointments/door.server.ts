@@ -10,6 +10,7 @@ import { consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { saveConsent } from "~/features/account/consent.server";
 import {
   REMOTE_TYPES,
+  cancelDecision,
   checkInDecision,
   selfCheckInStatus,
   type ReservationStatus,
@@ -117,10 +118,12 @@ export type DoorView = {
   /** While locked: when the door check-in opens again (ISO instant). */
   lockedUntil: string | null;
   room: string | null;
+  /** Whether the logged-in view would offer cancelling (spec part 1 §3 anonymous appointment, `mayCancel`). */
+  mayCancel: boolean;
 };
 
 /** What a stranger holding the link may see: time and place, never names or identity codes. */
-export async function doorView(token: string, now: Date): Promise<DoorView | null> {
+export async function doorView(token: string, now: Date, cancellationLimitHours: number): Promise<DoorView | null> {
   const row = await resolve(token);
   if (!row) return null;
   const [attempts] = await db()
@@ -129,6 +132,7 @@ export async function doorView(token: string, now: Date): Promise<DoorView | nul
     .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
   const isRemote = REMOTE_TYPES.has(row.locationType);
   const until = lockedUntil(attempts?.lockedAt, now);
+  const facts = { ...row, status: row.status as ReservationStatus, isRemote };
   return {
     appointmentId: row.appointmentId,
     state: row.status === "active" ? "active" : "cancelled",
@@ -141,10 +145,11 @@ export async function doorView(token: string, now: Date): Promise<DoorView | nul
         .filter(Boolean)
         .join(", "),
     },
-    selfCheckInStatus: selfCheckInStatus({ ...row, status: row.status as ReservationStatus, isRemote }, now),
+    selfCheckInStatus: selfCheckInStatus(facts, now),
     locked: !!until,
     lockedUntil: until?.toISOString() ?? null,
     room: row.checkedInAt ? row.room : null,
+    mayCancel: cancelDecision(facts, now, cancellationLimitHours).mayCancel,
   };
 }
 

@@ -55,11 +55,12 @@ export const handle = {
     "appointments.details.when",
     "appointments.details.location",
     "appointments.details.cancel",
+    "appointments.details.cannotCancel",
   ],
 } satisfies TextsHandle & RouteHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await doorView(params.token, now());
+  const view = await doorView(params.token, now(), requestInfo(context).brand.cancellationLimitHours);
   if (!view) throw data(null, { status: 404 });
   // Dates are formatted here, so the door page carries no date code to the phone.
   const lang = getLang(context);
@@ -268,12 +269,19 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
       ) : null}
 
       <h2 className="door__cancel-heading">{t("appointments.details.cancel")}</h2>
-      <p>{t("appointments.door.cancelNeedsLogin")}</p>
-      <p>
-        <LocalizedLink to="appointment" params={{ ids: view.appointmentId }}>
-          {t("appointments.door.toLoggedInView")}
-        </LocalizedLink>
-      </p>
+      {/* Offered only where the logged-in view would offer it (the same rule and limit), not a dead end after login. */}
+      {view.mayCancel ? (
+        <>
+          <p>{t("appointments.door.cancelNeedsLogin")}</p>
+          <p>
+            <LocalizedLink to="appointment" params={{ ids: view.appointmentId }}>
+              {t("appointments.door.toLoggedInView")}
+            </LocalizedLink>
+          </p>
+        </>
+      ) : (
+        <p>{t("appointments.details.cannotCancel")}</p>
+      )}
     </div>
   );
 }

@@ -18,8 +18,9 @@ export function pagerItems(page: number, pages: number): PagerItem[] {
 }
 
 /**
- * Pages of a list as plain links, so paging works without JavaScript; the current page is marked. `texts` is the
- * page's text group with `label`, `previous`, `next` and `page` (with `{{page}}`).
+ * Pages of a list as plain links, so paging works without JavaScript; the current page is marked. On a small screen
+ * (under 480 px, spec part 2 §9) only the previous and next links and the current page's number are shown.
+ * `texts` is the page's text group with `label`, `previous`, `next` and `page` (with `{{page}}`).
  */
 export function Pager({
   page,
@@ -48,7 +49,7 @@ export function Pager({
               …
             </li>
           ) : (
-            <li key={item}>
+            <li key={item} className={item === page ? "pagination__current" : undefined}>
               <Link
                 to={pageHref(item)}
                 aria-current={item === page ? "page" : undefined}

@@ -83,3 +83,12 @@ export function pageResources(html: string, pageUrl: URL): PageResources {
     inlineScripts,
   };
 }
+
+/** The paths the main menu links (`<nav class="menu__panel">` of a logged-in page), each once, in menu order. */
+export function menuPaths(html: string): string[] {
+  const nav = /<nav class="menu__panel"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+  const paths = [...nav.matchAll(/<a\b([^>]*)>/gi)]
+    .map((m) => attributes(m[1]).href ?? "")
+    .filter((href) => href.startsWith("/") && !href.startsWith("//"));
+  return [...new Set(paths)];
+}

@@ -40,6 +40,9 @@ export type LoadResult = {
   requests: number;
   ok: number;
   errors: number;
+  /** Of the errors, the requests the server shed under overload (503 with Retry-After), and how fast. */
+  shed: number;
+  shedLatencyMs: { p50: number; p99: number };
   errorSamples: string[];
   rps: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
@@ -81,8 +84,10 @@ export async function runLoad(opts: {
   /** One phase: every client loops until `until`; returns what it saw. */
   const phase = async (seconds: number, record: boolean) => {
     const latencies: number[] = [];
+    const shedLatencies: number[] = [];
     let requests = 0;
     let errors = 0;
+    let shed = 0;
     let bytes = 0;
     const errorSamples = new Map<string, number>();
     const noteError = (what: string) => {
@@ -102,6 +107,10 @@ export async function runLoad(opts: {
           if (!record) continue;
           latencies.push(ms);
           bytes += body.byteLength;
+          if (res.status === 503 && res.headers.get("retry-after")) {
+            shed++;
+            shedLatencies.push(ms);
+          }
           if (res.status !== 200)
             noteError(`HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
         } catch (error) {
@@ -120,7 +129,16 @@ export async function runLoad(opts: {
       }
     };
     await Promise.all(Array.from({ length: opts.clients }, client));
-    return { latencies, requests, errors, bytes, errorSamples, elapsedMs: performance.now() - startedAt };
+    return {
+      latencies,
+      shedLatencies,
+      requests,
+      errors,
+      shed,
+      bytes,
+      errorSamples,
+      elapsedMs: performance.now() - startedAt,
+    };
   };
 
   if (opts.warmupSeconds > 0) await phase(opts.warmupSeconds, false);
@@ -132,6 +150,7 @@ export async function runLoad(opts: {
   const server1 = opts.serverCpuMs?.() ?? null;
 
   const sorted = Float64Array.from(r.latencies).sort();
+  const shedSorted = Float64Array.from(r.shedLatencies).sort();
   const ok = r.requests - r.errors;
   const elapsedS = r.elapsedMs / 1000;
   return {
@@ -142,6 +161,8 @@ export async function runLoad(opts: {
     requests: r.requests,
     ok,
     errors: r.errors,
+    shed: r.shed,
+    shedLatencyMs: { p50: percentile(shedSorted, 50), p99: percentile(shedSorted, 99) },
     errorSamples: [...r.errorSamples].map(([what, n]) => `${n}× ${what}`).slice(0, 5),
     rps: ok / elapsedS,
     latencyMs: {

@@ -6,9 +6,13 @@
  *   3. page weight (HTML, CSS, JS, texts; raw, gzip -9 and on the wire) of the measured pages
  *   4. throughput and latency under N concurrent clients, one page after another on the same server:
  *      the bare page (login), the logged-in front page, the booking landing, the booking search page, the clinic door
+ *   5. every other page of the logged-in main menu (read from the front page): weight and a shorter load run each
+ *   6. overload: the bare page under many more clients than the server keeps in flight; the rest must be shed at
+ *      once (503 with Retry-After), nothing else may fail
  *
  * Budgets are reported, not enforced: the exit code is 0 whenever the benchmark ran.
  * Environment: BENCH_SECONDS (10), BENCH_CLIENTS (50), BENCH_WARMUP_SECONDS (2), BENCH_PORT (first port tried, 3200),
+ * BENCH_MENU_SECONDS (3 per menu page), BENCH_OVERLOAD_CLIENTS (200),
  * DATABASE_URL (run on a fresh database `portal_bench` on that PostgreSQL server instead of the embedded one),
  * BENCH_APP_ROOT (measure the production build of another checkout, e.g. an older commit, with this benchmark).
  */
@@ -19,7 +23,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { demoPeople } from "../../app/.server/db/seed/demo-people";
 import { freshPostgresDatabase } from "./database";
-import { attributes } from "./html";
+import { attributes, menuPaths } from "./html";
 import type { Session } from "./http";
 import { httpStack, runLoad, type LoadResult } from "./load";
 import { login } from "./login";
@@ -37,6 +41,10 @@ export const BUDGETS = {
   js: { login: 120_000, front: 120_000, door: 120_000, any: 150_000 },
   /** The clinic door: HTML and CSS, everything before any script runs. */
   doorBeforeScript: 20_000,
+  /** HTML + CSS of a page within TCP's initial window, painted after one round trip. */
+  firstRoundTrip: 14_600,
+  /** Under overload, a request beyond the bound is answered at once. */
+  shedP99Ms: 100,
   bareRps: 300,
   /** Requests/second of a page ÷ the bare page's, in the same run. */
   ratioToBare: { front: 0.6, search: 0.5 },
@@ -90,6 +98,8 @@ async function main(): Promise<number> {
   const clients = Math.round(numberFromEnv("BENCH_CLIENTS", 50, 1));
   const warmupSeconds = numberFromEnv("BENCH_WARMUP_SECONDS", 2, 0);
   const firstPort = Math.round(numberFromEnv("BENCH_PORT", 3200, 1024));
+  const menuSeconds = numberFromEnv("BENCH_MENU_SECONDS", 3, 1);
+  const overloadClients = Math.round(numberFromEnv("BENCH_OVERLOAD_CLIENTS", 200, 1));
   const appRoot = path.resolve(process.env.BENCH_APP_ROOT || HERE);
 
   if (!existsSync(path.join(appRoot, "build/server/index.js"))) {
@@ -191,6 +201,53 @@ async function main(): Promise<number> {
     } finally {
       await stack.close();
     }
+
+    // 5. Every other page of the menu
+    const measured = new Set(pages.map((p) => p.path));
+    const menu = menuPaths((await session.request("/fi")).text).filter((p) => !measured.has(p));
+    const menuRuns: { path: string; weight: PageWeight; load: LoadResult }[] = [];
+    const menuStack = await httpStack(appRoot, clients);
+    try {
+      for (const menuPath of menu) {
+        process.stdout.write(`Menu page ${menuPath}: weighing, ${clients} clients, ${menuSeconds} s … `);
+        const weight = await measurePage(target, menuPath, { cookie });
+        const load = await runLoad({
+          target,
+          stack: menuStack,
+          clients,
+          seconds: menuSeconds,
+          warmupSeconds: Math.min(1, warmupSeconds),
+          serverCpuMs,
+          label: "menu page",
+          path: menuPath,
+          cookie,
+        });
+        menuRuns.push({ path: menuPath, weight, load });
+        console.log(`${Math.round(load.rps)} req/s`);
+      }
+    } finally {
+      await menuStack.close();
+    }
+
+    // 6. Overload
+    process.stdout.write(`Overload: bare page, ${overloadClients} clients, ${seconds} s … `);
+    const overloadStack = await httpStack(appRoot, overloadClients);
+    let overload: LoadResult;
+    try {
+      overload = await runLoad({
+        target,
+        stack: overloadStack,
+        clients: overloadClients,
+        seconds,
+        warmupSeconds,
+        serverCpuMs,
+        label: "bare page under overload",
+        path: "/fi/kirjaudu",
+      });
+    } finally {
+      await overloadStack.close();
+    }
+    console.log(`${Math.round(overload.rps)} req/s answered, ${overload.shed} shed`);
 
     await stopServer();
     const loadAfter = os.loadavg()[0];
@@ -327,6 +384,79 @@ async function main(): Promise<number> {
     for (const r of runs.values())
       if (r.errorSamples.length) console.log(`  ${r.label} errors: ${r.errorSamples.join("; ")}`);
 
+    console.log(
+      `\nEvery other page of the menu (${clients} clients, ${menuSeconds} s each; sizes gzip -9; budgets: HTML ≤ ${kB(BUDGETS.html.any)}, JS ≤ ${kB(BUDGETS.js.any)}, HTML + CSS ≤ ${kB(BUDGETS.firstRoundTrip)})`,
+    );
+    console.log(
+      table(
+        ["", "HTML", "HTML + CSS", "JS", "req/s", "÷ bare", "p50 ms", "p99 ms", "p99÷p50", "errors", "ms CPU/req", ""],
+        menuRuns.map(({ path: p, weight: w, load: r }) => {
+          const ok =
+            w.html.gzip9 <= BUDGETS.html.any &&
+            w.js.gzip9 <= BUDGETS.js.any &&
+            w.html.gzip9 + w.css.gzip9 <= BUDGETS.firstRoundTrip &&
+            r.errors === 0 &&
+            r.latencyMs.p99 / r.latencyMs.p50 <= BUDGETS.p99ToP50;
+          checks.push({
+            budget: `menu page ${p}`,
+            measured: `JS ${kB(w.js.gzip9)}, ${r.errors} errors`,
+            limit: "sizes, p99, errors",
+            ok,
+          });
+          return [
+            p,
+            kB(w.html.gzip9),
+            kB(w.html.gzip9 + w.css.gzip9),
+            kB(w.js.gzip9),
+            r.rps.toFixed(0),
+            `${((r.rps / bare.rps) * 100).toFixed(0)} %`,
+            ms(r.latencyMs.p50),
+            ms(r.latencyMs.p99),
+            (r.latencyMs.p99 / r.latencyMs.p50).toFixed(2),
+            String(r.errors),
+            r.serverCpuMsPerRequest === null ? "–" : r.serverCpuMsPerRequest.toFixed(1),
+            verdict(ok),
+          ];
+        }),
+        [false, true, true, true, true, true, true, true, true, true, true, false],
+      ),
+    );
+    for (const { load: r } of menuRuns)
+      if (r.errorSamples.length) console.log(`  ${r.path} errors: ${r.errorSamples.join("; ")}`);
+
+    const otherErrors = overload.errors - overload.shed;
+    console.log(`\nOverload (${overloadClients} clients on the bare page, ${seconds} s)`);
+    console.log(
+      table(
+        ["", "answered req/s", "shed", "other errors", "p50 ms", "p99 ms", "shed p50 ms", "shed p99 ms"],
+        [
+          [
+            "/fi/kirjaudu",
+            overload.rps.toFixed(0),
+            String(overload.shed),
+            String(otherErrors),
+            ms(overload.latencyMs.p50),
+            ms(overload.latencyMs.p99),
+            ms(overload.shedLatencyMs.p50),
+            ms(overload.shedLatencyMs.p99),
+          ],
+        ],
+      ),
+    );
+    if (otherErrors) console.log(`  errors: ${overload.errorSamples.join("; ")}`);
+    checks.push({
+      budget: "overload: nothing fails but what is shed",
+      measured: `${otherErrors} other errors`,
+      limit: "0",
+      ok: otherErrors === 0,
+    });
+    checks.push({
+      budget: "overload: a shed request is answered at once",
+      measured: overload.shed ? `p99 ${ms(overload.shedLatencyMs.p99)} ms` : "none shed",
+      limit: `≤ ${BUDGETS.shedP99Ms} ms`,
+      ok: !overload.shed || overload.shedLatencyMs.p99 <= BUDGETS.shedP99Ms,
+    });
+
     console.log(`\nBudgets (DESIGN §8)`);
     console.log(
       table(
@@ -377,6 +507,22 @@ async function main(): Promise<number> {
         }),
       ),
       ratiosToBare: ratios,
+      menuPages: menuRuns.map(({ path: p, weight: w, load: r }) => ({
+        path: p,
+        gzip9: { html: w.html.gzip9, css: w.css.gzip9, js: w.js.gzip9 },
+        rps: Number(r.rps.toFixed(1)),
+        latencyMs: r.latencyMs,
+        errors: r.errors,
+        serverCpuMsPerRequest: r.serverCpuMsPerRequest,
+      })),
+      overload: {
+        clients: overloadClients,
+        rps: Number(overload.rps.toFixed(1)),
+        shed: overload.shed,
+        otherErrors,
+        latencyMs: overload.latencyMs,
+        shedLatencyMs: overload.shedLatencyMs,
+      },
       checks,
     };
     mkdirSync(path.dirname(RESULT_FILE), { recursive: true });

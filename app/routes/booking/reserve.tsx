@@ -182,8 +182,9 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
       </div>
     );
   }
+  // The insurer panel's buttons answer with the panel's errors only; Book with the form's, the panel's among them.
   // The reservation's own failure is a notice of its own, not a field's error.
-  const { reservation: _, ...formErrors } = result?.errors ?? {};
+  const { reservation: _, ...formErrors } = { ...result?.insurance?.errors, ...result?.errors };
   const fieldErrors = errorEntries(formErrors, (key) => t(key));
   const contactErrors = errorEntries(
     result?.contact?.errors ?? {},

@@ -20,6 +20,7 @@ import * as s from "~/.server/db/schema";
 import { unregisteredChildren, unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession } from "~/.server/session";
 import { helsinkiDateParts } from "~/lib/format";
+import { href, routeEntry, type RouteId } from "~/route-table";
 import { appRoutes, sendAsBrowser, type SendOptions, type Sent } from "./request-handler";
 import { findIds, type Ids } from "./route-ids";
 import { FIXED_NOW, login, useTestDatabase, type DemoKey } from "./test-db";
@@ -161,39 +162,49 @@ type Visit = { as: Visitor; path: (ids: Ids & Slots & Cancellable) => string; fo
 
 const DESK_PROFESSIONAL = /<option value="([0-9a-f-]{36})"/;
 
+/** A link on a page to a route of the table (its Finnish path, with numeric ids for its parameters). */
+function linkTo(id: RouteId): RegExp {
+  const path = routeEntry(id)
+    .paths.fi.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/:\w+/g, "\\d+");
+  return new RegExp(`href="(/fi/${path})"`);
+}
+const fi = (id: RouteId, params: Record<string, string | number> = {}, query?: Record<string, string>) =>
+  href(id, "fi", params, query);
+
 const VISITS: Visit[] = [
-  { as: "anonymous", path: (ids) => `/fi/varaus/${ids.token}` },
-  { as: "anonymous", path: (ids) => `/fi/kirjautumattomat-kayttajat/vapaat-ajat/${ids.private}` },
-  { as: "anonymous", path: (ids) => `/fi/kirjautumattomat-kayttajat/vapaat-ajat/vakuutus/${ids.anonInsurance}` },
-  { as: "anonymous", path: (ids) => `/fi/kirjautumattomat-kayttajat/vapaat-ajat/kela65/${ids.kela65}` },
+  { as: "anonymous", path: (ids) => fi("doorAppointment", { token: ids.token }) },
+  { as: "anonymous", path: (ids) => fi("anonFreeAppointment", { id: ids.private }) },
+  { as: "anonymous", path: (ids) => fi("anonInsuranceFreeAppointment", { id: ids.anonInsurance }) },
+  { as: "anonymous", path: (ids) => fi("anonKela65FreeAppointment", { id: ids.kela65 }) },
   { as: "anonymous", path: () => "/dev/care-team", follow: [DESK_PROFESSIONAL] },
   { as: "anonymous", path: () => "/dev/care-team", follow: [DESK_PROFESSIONAL, /href="(\/dev\/care-team\/\d+[^"]*)"/] },
-  { as: "unregistered", path: () => "/fi/rekisterointi" },
-  { as: "unregisteredChild", path: () => "/fi/hpa/register" },
-  { as: "smsUser?", path: () => "/fi/tunnistautuminen" },
-  { as: "guardian", path: () => "/fi/asiointipolku" },
-  { as: "patient", path: () => "/fi" },
-  { as: "patient", path: () => "/fi/omat-tiedot" },
-  { as: "patient", path: () => "/fi/omat-tiedot?tab=consent" },
-  { as: "patient", path: () => "/fi/potilastietojen-kasittely" },
-  { as: "patient", path: (ids) => `/fi/ajanvaraukset/${ids.own}` },
-  { as: "patient", path: (ids) => `/fi/vapaat-ajat/${ids.private}` },
-  { as: "patient", path: (ids) => `/fi/vapaat-ajat/vakuutus/${ids.insurance}` },
-  { as: "patient", path: (ids) => `/fi/vapaat-ajat/kela65/${ids.kela65}` },
-  { as: "employee", path: (ids) => `/fi/tyoterveys/vapaat-ajat/${ids.occupational}` },
-  { as: "patient", path: () => "/fi/viestit/uusi" },
-  { as: "patient", path: () => "/fi/viestit", follow: [/href="(\/fi\/viestit\/\d+)"/] },
-  { as: "patient", path: () => "/fi/reseptit?all=1" },
-  { as: "patient", path: () => "/fi/kyselyt", follow: [/href="(\/fi\/kyselyt\/[^"/]+)"/] },
-  { as: "myInfoAdult", path: () => "/fi/omat-tiedot" },
-  { as: "myInfoAdult", path: () => "/fi/omat-tiedot/kela-kortti" },
-  { as: "myInfoTeen", path: () => "/fi/omat-tiedot?tab=guardians" },
-  { as: "guardian>youngChild", path: () => "/fi/omat-tiedot" },
+  { as: "unregistered", path: () => fi("registration") },
+  { as: "unregisteredChild", path: () => fi("hpaRegistration") },
+  { as: "smsUser?", path: () => fi("authentication") },
+  { as: "guardian", path: () => fi("transactionPath") },
+  { as: "patient", path: () => fi("home") },
+  { as: "patient", path: () => fi("myInformation") },
+  { as: "patient", path: () => fi("myInformation", {}, { tab: "consent" }) },
+  { as: "patient", path: () => fi("dataProcessing") },
+  { as: "patient", path: (ids) => fi("appointment", { ids: ids.own }) },
+  { as: "patient", path: (ids) => fi("freeAppointment", { id: ids.private }) },
+  { as: "patient", path: (ids) => fi("insuranceFreeAppointment", { id: ids.insurance }) },
+  { as: "patient", path: (ids) => fi("kela65FreeAppointment", { id: ids.kela65 }) },
+  { as: "employee", path: (ids) => fi("occupationalFreeAppointment", { id: ids.occupational }) },
+  { as: "patient", path: () => fi("newConversation") },
+  { as: "patient", path: () => fi("conversations"), follow: [linkTo("conversation")] },
+  { as: "patient", path: () => fi("prescriptions", {}, { all: "1" }) },
+  { as: "patient", path: () => fi("questionnaireList"), follow: [linkTo("questionnaire")] },
+  { as: "myInfoAdult", path: () => fi("myInformation") },
+  { as: "myInfoAdult", path: () => fi("kelaCard") },
+  { as: "myInfoTeen", path: () => fi("myInformation", {}, { tab: "guardians" }) },
+  { as: "guardian>youngChild", path: () => fi("myInformation") },
   // Pages whose forms are all exempt below, opened so that the exemptions are known to be still true.
-  { as: "patient", path: (ids) => `/fi/ajanvaraukset/${ids.cancellable}/peru` },
-  { as: "patient", path: () => "/fi/omat-tiedot/istunnot" },
-  { as: "patient", path: () => "/fi/laskut", follow: [/href="(\/fi\/laskut\/maksa\/[^"]+)"/] },
-  { as: "patient", path: () => "/fi/kirjaudu-ulos" },
+  { as: "patient", path: (ids) => fi("cancelAppointment", { id: ids.cancellable }) },
+  { as: "patient", path: () => fi("myInformationSessions") },
+  { as: "patient", path: () => fi("invoices"), follow: [linkTo("payInvoice")] },
+  { as: "patient", path: () => fi("logout") },
 ];
 
 /**

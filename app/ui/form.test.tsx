@@ -12,7 +12,7 @@ const common = { fi, sv, en };
 function render(lang: Lang): string {
   return renderToString(
     <I18nProvider lang={lang} resources={{ common: common[lang] }}>
-      <ErrorSummary errors={[{ id: "phoneNumber", message: "x" }]} />
+      <ErrorSummary errors={[{ id: "phoneNumber", message: "x" }]} fieldOrder={["phoneNumber"]} />
     </I18nProvider>,
   );
 }
@@ -26,5 +26,25 @@ describe("ErrorSummary", () => {
 
   it("links every error to its field", () => {
     expect(render("en")).toContain('<a href="#phoneNumber">x</a>');
+  });
+
+  it("lists the errors in the order of the form's fields, whatever order they were found in", () => {
+    const html = renderToString(
+      <I18nProvider lang="en" resources={{ common: common.en }}>
+        <ErrorSummary
+          errors={[
+            { id: "streetAddress", message: "street" },
+            { id: "other", message: "other" },
+            { id: "emailAddress", message: "e-mail" },
+          ]}
+          fieldOrder={["emailAddress", "phoneNumber", "streetAddress"]}
+        />
+      </I18nProvider>,
+    );
+    expect([...html.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "emailAddress",
+      "streetAddress",
+      "other",
+    ]);
   });
 });

@@ -1,19 +1,32 @@
 import { useEffect, useRef, type InputHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { inFieldOrder, type FieldError } from "./form-errors";
 import { useT } from "./i18n";
 
-export type FieldError = { id: string; message: string };
+export type { FieldError } from "./form-errors";
 
 /**
  * GOV.UK error summary: above the heading, lists every error as a link to its field, and takes focus when
- * the page is hydrated so screen-reader users hear it first.
+ * the page is hydrated so screen-reader users hear it first. The errors are listed in the order of
+ * `fieldOrder`, the ids of the form's fields as the page shows them (app/ui/form-errors.ts), whatever order
+ * they were found in.
  *
  * Once hydrated, a link moves focus to its field itself instead of changing the URL's fragment: a fragment
  * change is a navigation for the router, which would drop the action's answer, and with it the errors, before
  * the user has changed anything. The errors stay until the form is sent again.
  */
-export function ErrorSummary({ errors, title }: { errors: FieldError[]; title?: string }) {
+export function ErrorSummary({
+  errors: found,
+  fieldOrder,
+  title,
+}: {
+  errors: readonly FieldError[];
+  /** The ids of the form's fields, top to bottom. */
+  fieldOrder: readonly string[];
+  title?: string;
+}) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  const errors = inFieldOrder(found, fieldOrder);
   // Focus when the errors change, not on every render of the page (which would pull focus away from a field).
   const key = errors.map((e) => `${e.id}:${e.message}`).join("|");
   useEffect(() => {
@@ -26,8 +39,8 @@ export function ErrorSummary({ errors, title }: { errors: FieldError[]; title?: 
         {title ?? t("common.form.errorSummaryTitle")}
       </h2>
       <ul className="error-summary__list">
-        {errors.map((e) => (
-          <li key={e.id}>
+        {errors.map((e, i) => (
+          <li key={`${i}-${e.id}`}>
             <a href={`#${e.id}`} onClick={(event) => focusField(event, e.id)}>
               {e.message}
             </a>

@@ -15,16 +15,25 @@ test("contact details in English: an error, then a fix, reached from the user me
   await expect(page.getByLabel("First name")).toHaveValue("Olli");
   await expectAccessible(page);
 
+  const email = await page.getByLabel("Email", { exact: true }).inputValue();
+  await page.getByLabel("Email", { exact: true }).fill("olli");
   await page.getByLabel("Postal code").fill("123");
   await page.getByLabel("Phone number").fill("040 765 4321");
   await page.getByRole("button", { name: "Save contact information" }).click();
   const summary = page.locator(".error-summary");
   await expect(summary).toContainText("Zipcode length should be 5 and can only contain numbers");
+  // In the order of the form's fields (e-mail above the address), not the order the checks found them.
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  expect(await summary.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+    "#emailAddress",
+    "#zipCode",
+  ]);
   if (jsEnabled) await expect(summary).toBeFocused();
   await expect(page).toHaveTitle(/^Error: /);
   await expect(page.getByLabel("Postal code")).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
 
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Postal code").fill("00250");
   await page.getByRole("radio", { name: "English" }).check();
   await page.getByRole("button", { name: "Save contact information" }).click();

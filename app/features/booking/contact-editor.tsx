@@ -4,7 +4,7 @@ import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
 
-const FIELDS = [
+export const CONTACT_EDITOR_FIELDS = [
   ["streetAddress", "street-address", "text"],
   ["postalCode", "postal-code", "text"],
   ["postOffice", "address-level2", "text"],
@@ -47,7 +47,7 @@ export function ContactEditor({
         <Form method="post" noValidate>
           <CsrfField />
           <input type="hidden" name="intent" value="saveContact" />
-          {FIELDS.map(([name, autoComplete, type]) => (
+          {CONTACT_EDITOR_FIELDS.map(([name, autoComplete, type]) => (
             <TextField
               key={name}
               id={`contact-${name}`}

@@ -1,12 +1,25 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
-import { InsurancePanel } from "~/features/insurance/insurance-panel";
+import { INSURANCE_FIELD_ORDER, InsurancePanel } from "~/features/insurance/insurance-panel";
+import { CONTACT_EDITOR_FIELDS } from "./contact-editor";
 import { bookButtonEnabled, type OccupationalConfirmation } from "./reservation-rules";
 import { Checkbox } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+
+/**
+ * The ids of the reservation page's fields, top to bottom (the error summary's order): the contact details card
+ * (`contact`, the card itself when its details are incomplete) with its editor's fields, then this form's.
+ */
+export const RESERVATION_FIELD_ORDER = [
+  "contact",
+  ...CONTACT_EDITOR_FIELDS.map(([name]) => `contact-${name}`),
+  ...INSURANCE_FIELD_ORDER,
+  "occupationalConfirmation",
+  "binding",
+];
 
 /** The logged-in booking form: insurer panel, confirmations and the Book button with the spec's enabling rules. */
 export function PortalReservationForm({

@@ -10,6 +10,7 @@ import { NotificationBanner, useToast } from "~/ui/notifications";
 import { useBrand } from "~/ui/root-data";
 import { ErrorSummary } from "~/ui/form";
 import {
+  ONBOARDING_FIELDS,
   onboardingError,
   SmsOnboardingPanel,
   type OnboardingAnswer,
@@ -124,7 +125,10 @@ export function FrontPage({
   return (
     <div className="front-page">
       <PageTitle title={t("frontPage.title")} hasErrors={!!panelError} />
-      <ErrorSummary errors={panelError ? [{ id: panelError.field, message: t(panelError.key) }] : []} />
+      <ErrorSummary
+        errors={panelError ? [{ id: panelError.field, message: t(panelError.key) }] : []}
+        fieldOrder={ONBOARDING_FIELDS}
+      />
       {/* Without JavaScript the fragment is still honoured: CSS shows this banner when it is the :target. */}
       {!hydrated ? (
         <div id={APPOINTMENT_CANCELLED_FRAGMENT} className="target-only">

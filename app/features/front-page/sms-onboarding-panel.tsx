@@ -16,6 +16,9 @@ export type OnboardingAnswer = {
 };
 
 /** The error a panel answer shows at its field (an i18n key), if any. */
+/** The ids of the panel's fields, in the order it shows them. */
+export const ONBOARDING_FIELDS = ["mfa-phone", "mfa-code"];
+
 export function onboardingError(answer: OnboardingAnswer | undefined): { field: string; key: string } | null {
   if (answer?.panel === "invalid-phone") return { field: "mfa-phone", key: "frontPage.mfa.errors.phone" };
   if (answer?.panel === "mfa-challenge-failed") return { field: "mfa-code", key: "frontPage.mfa.errors.code" };

@@ -6,7 +6,7 @@ import { useToast } from "~/ui/notifications";
 import { PageTitle } from "~/ui/page-title";
 import { useCsrfToken } from "~/ui/root-data";
 import { MessageForm, summaryOf, useMessageErrors } from "./message-form";
-import type { ConversationPage as PageData, FormAnswer, ThreadView } from "./message-view";
+import { MESSAGE_FIELDS, type ConversationPage as PageData, type FormAnswer, type ThreadView } from "./message-view";
 import { MaintenanceNotice } from "./notices";
 import { useThreadPolling, type PollResult } from "./thread-polling";
 import { AbsenceNotices, ParticipantsSummary, ThreadMessages } from "./thread-view";
@@ -106,7 +106,7 @@ function ThreadPage({
   return (
     <div className="narrow-wide thread">
       <PageTitle title={thread.title} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} />
+      <ErrorSummary errors={summary} fieldOrder={MESSAGE_FIELDS} />
       <BackLink />
       <h1>
         {thread.title}

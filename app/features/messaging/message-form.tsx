@@ -4,6 +4,7 @@ import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
 import { Field, type FieldError } from "~/ui/form";
+import { errorEntries } from "~/ui/form-errors";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useCsrfToken, useLang } from "~/ui/root-data";
@@ -11,7 +12,6 @@ import type { T } from "~/lib/translate";
 import { uploadAttachments } from "./attachment-upload";
 import {
   ERROR_TEXT_VALUES,
-  MESSAGE_FIELDS,
   attachmentErrorKey,
   type FormAnswer,
   type MessageErrors,
@@ -23,12 +23,9 @@ import { ATTACHMENT_ACCEPT, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules
 /** An error key as text, with the numbers any of them may name. */
 export const errorText = (t: T, key: string) => t(key, ERROR_TEXT_VALUES);
 
-/** The error summary's entries, in the form's order; each links to its field's id. */
+/** The error summary's entries; each links to its field, whose id is its name (ordered by `ErrorSummary`). */
 export function summaryOf(errors: MessageErrors, t: T): FieldError[] {
-  return MESSAGE_FIELDS.flatMap((field) => {
-    const key = errors[field];
-    return key ? [{ id: field, message: errorText(t, key) }] : [];
-  });
+  return errorEntries(errors, (key) => errorText(t, key));
 }
 
 /**

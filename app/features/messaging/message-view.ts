@@ -1,3 +1,4 @@
+import type { FormErrors } from "~/ui/form-errors";
 import {
   ATTACHMENTS_MAX_COUNT,
   ATTACHMENTS_MAX_MEGABYTES,
@@ -16,7 +17,7 @@ import {
 export const MESSAGE_FIELDS = ["subject", "message", "attachments"] as const;
 export type MessageField = (typeof MESSAGE_FIELDS)[number];
 /** Field errors by field: an i18n key each. The field's id is its name, with and without JavaScript. */
-export type MessageErrors = Partial<Record<MessageField, string>>;
+export type MessageErrors = FormErrors<MessageField>;
 
 export const FORM_ERRORS = "messaging.form.errors";
 const K = FORM_ERRORS;

@@ -264,7 +264,7 @@ export function KelaCard({
     return (
       <>
         <PageTitle title={`${heading} – ${t(k("myInformation"))}`} hasErrors={errors.length > 0} />
-        <ErrorSummary errors={errors} />
+        <ErrorSummary errors={errors} fieldOrder={KELA_CARD_SIDES.map(fieldId)} />
         <h1>{heading}</h1>
         <p className="lead">{t(k("intro"))}</p>
         {body}

@@ -19,6 +19,7 @@ import {
   UNTOUCHED_OMITTED,
   checkRenewal,
   fieldName,
+  fieldNames,
   textFieldNames,
   valuesOf,
   type Question,
@@ -99,7 +100,11 @@ export function RenewalView({ page, answer }: { page: RenewalPage; answer: Renew
   return (
     <div className="narrow renewal">
       <PageTitle title={title} hasErrors={summary.entries.length > 0} />
-      <ErrorSummary title={summary.title} errors={summary.entries} />
+      <ErrorSummary
+        title={summary.title}
+        errors={summary.entries}
+        fieldOrder={fieldNames(prescriptions.map((p) => p.id))}
+      />
       <h1>{title}</h1>
       {body}
       <p>

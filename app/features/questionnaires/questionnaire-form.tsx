@@ -25,6 +25,11 @@ export function summaryOf(errors: readonly QuestionError[], t: T): FieldError[] 
   return errors.map((e) => ({ id: e.id, message: `${e.title}: ${errorText(t, e)}` }));
 }
 
+/** The ids of a step's questions, panels opened, in the order the step shows them. */
+export function questionIds(elements: readonly ElementView[]): string[] {
+  return elements.flatMap((e) => (e.kind === "panel" ? questionIds(e.elements) : [e.id]));
+}
+
 type Live = {
   state: StepState;
   errors: ReadonlyMap<string, string>;

@@ -49,7 +49,10 @@ export default function DataProcessing({ loaderData, actionData }: Route.Compone
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={!!error} />
-      <ErrorSummary errors={error ? [{ id: "privacyPolicyAcknowledged", message: error }] : []} />
+      <ErrorSummary
+        errors={error ? [{ id: "privacyPolicyAcknowledged", message: error }] : []}
+        fieldOrder={["privacyPolicyAcknowledged"]}
+      />
       <h1>{title}</h1>
       <p className="lead">{t("reservation.consent.intro")}</p>
       <ConsentPageForm updated={loaderData.updated} choices={loaderData.choices} error={error} />

@@ -11,7 +11,13 @@ import { saveActingPersonConsent } from "~/features/account/consent.server";
 import { ConsentForm } from "~/features/my-information/consent-form";
 import { ContactForm, contactFieldId } from "~/features/my-information/contact-form";
 import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
-import { GUARDIAN_FIELDS, guardianFieldName, guardiansFromForm } from "~/features/my-information/my-information.schema";
+import {
+  CONTACT_FIELDS,
+  GUARDIAN_FIELDS,
+  MAX_GUARDIANS,
+  guardianFieldName,
+  guardiansFromForm,
+} from "~/features/my-information/my-information.schema";
 import { KelaCard } from "~/features/my-information/kela-card";
 import { kelaCardImages } from "~/features/my-information/kela-card.server";
 import {
@@ -36,6 +42,7 @@ import { requireUser } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { ErrorSummary } from "~/ui/form";
+import { errorEntries } from "~/ui/form-errors";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -181,13 +188,37 @@ function errorIdOf(form: FormName | undefined, name: string): string {
   return guardianFieldName(Number(guardian[1]), guardian[2] as (typeof GUARDIAN_FIELDS)[number]);
 }
 
+/** The ids of the posted form's fields, in the order the page shows them (the error summary's order). */
+function fieldOrderOf(form: FormName | undefined): string[] {
+  switch (form) {
+    case "contact":
+      return [...CONTACT_FIELDS, "language"].map((name) => contactFieldId(form, name));
+    case "guardianOwn":
+      return CONTACT_FIELDS.map((name) => contactFieldId(form, name));
+    case "guardians":
+      return Array.from({ length: MAX_GUARDIANS }, (_, i) =>
+        GUARDIAN_FIELDS.map((f) => guardianFieldName(i, f)),
+      ).flat();
+    case "consent":
+      return ["privacyPolicyAcknowledged"];
+    case "smsLogin":
+      return ["smsLogin", "smsCode"];
+    default:
+      return [];
+  }
+}
+
 export default function MyInformation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { tab, saveAction } = loaderData;
   const posted = actionData?.form;
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const summary = Object.entries(errors).map(([name, key]) => ({ id: errorIdOf(posted, name), message: t(key) }));
+  const summary = errorEntries(
+    errors,
+    (key) => t(key),
+    (name) => errorIdOf(posted, name),
+  );
   const tabs: MyInformationTab[] = loaderData.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
   const query = (extra: Record<string, string | undefined> = {}) => ({
     tab: tab === "contact" ? undefined : tab,
@@ -217,7 +248,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   return (
     <div className="narrow">
       <PageTitle title={`${t(`myInformation.tabs.${tab}`)} – ${title}`} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} />
+      <ErrorSummary errors={summary} fieldOrder={fieldOrderOf(posted)} />
       <h1>{title}</h1>
       {loaderData.actingName ? (
         <p className="lead">{t("myInformation.actingFor", { name: loaderData.actingName })}</p>

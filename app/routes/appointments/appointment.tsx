@@ -103,6 +103,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
       <PageTitle title={title} hasErrors={!!rejected} />
       <ErrorSummary
         errors={rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []}
+        fieldOrder={loaderData.appointments.map((a) => `arrival-reason-${a.id}`)}
       />
       <h1>{title}</h1>
       {found ? (

@@ -68,8 +68,10 @@ export default function CancelAppointment({ loaderData, actionData }: Route.Comp
         </NotificationBanner>
       ) : null}
       <h1>{failure ? title : t("appointments.cancel.heading")}</h1>
+      {/* The details only, without their forms: a form without an action of its own posts to this page's action,
+          which cancels (the arrival reason is given on the appointment's own page). */}
       <AppointmentDetails
-        appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null }}
+        appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null, mayGiveArrivalReason: false }}
         cancellationLimitHours={limitHours}
       />
       {!failure ? (

@@ -104,6 +104,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
+/** The ids of the check-in form's fields: the code, or the consent asked after it. */
+const DOOR_FIELDS = ["ssnEndPart", "privacyPolicyAcknowledged"];
+
 export default function DoorAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -170,6 +173,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
               ? [{ id: "privacyPolicyAcknowledged", message: t(actionData.consentError) }]
               : []
         }
+        fieldOrder={DOOR_FIELDS}
       />
       {banner ? (
         <NotificationBanner type="error">

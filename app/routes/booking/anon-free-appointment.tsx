@@ -8,7 +8,7 @@ import { requestInfo, sessionState } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
-import { AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
+import { ANON_FIELD_ORDER, AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
 import { CARE_TYPE_PAGES, careTypeOfRoute, mayReserveAnonymously } from "~/features/booking/care-type";
 import { loadReservationView, parseAppointmentId } from "~/features/booking/free-appointment.server";
 import {
@@ -28,6 +28,7 @@ import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { ErrorSummary } from "~/ui/form";
+import { errorEntries, type FormErrors } from "~/ui/form-errors";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -141,17 +142,16 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
     );
   }
   const { appointment, price, bindingRequired, noticeHours, anonymousAllowed } = loaderData;
-  const fieldErrors = Object.entries((actionData?.form.errors ?? {}) as Record<string, string>).map(([id, key]) => ({
-    id,
-    message: t(key, { phone: EXAMPLE_PHONE }),
-  }));
+  const fieldErrors = errorEntries((actionData?.form.errors ?? {}) as FormErrors, (key) =>
+    t(key, { phone: EXAMPLE_PHONE }),
+  );
   const reaction =
     error && error !== "rateLimited" ? reservationErrorReaction(error as ReservationErrorType, "anonymous") : null;
   const title = t("reservation.view.title");
   return (
     <div className="narrow-wide">
       <PageTitle title={title} hasErrors={!!error} />
-      <ErrorSummary errors={fieldErrors} />
+      <ErrorSummary errors={fieldErrors} fieldOrder={ANON_FIELD_ORDER} />
       {error === "rateLimited" ? <ReservationErrorNotice message="rateLimited" /> : null}
       {reaction?.kind === "message" ? <ReservationErrorNotice message={reaction.message} /> : null}
       {reaction?.kind === "page" && error ? (

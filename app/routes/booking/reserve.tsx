@@ -16,7 +16,7 @@ import {
   reservePageState,
   type PageInput,
 } from "~/features/booking/portal-reservation.server";
-import { PortalReservationForm } from "~/features/booking/portal-form";
+import { PortalReservationForm, RESERVATION_FIELD_ORDER } from "~/features/booking/portal-form";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
 import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
@@ -32,6 +32,7 @@ import { requireUser } from "~/features/session/guards.server";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { ErrorSummary } from "~/ui/form";
+import { errorEntries } from "~/ui/form-errors";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -181,13 +182,15 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
       </div>
     );
   }
-  const fieldErrors = Object.entries(result?.errors ?? {})
-    .filter(([k]) => k !== "reservation")
-    .map(([k, key]) => ({ id: k === "contact" ? "contact" : k, message: t(key) }));
-  const contactErrors = Object.entries(result?.contact?.errors ?? {}).map(([k, key]) => ({
-    id: `contact-${k}`,
-    message: t(key),
-  }));
+  // The insurer panel's buttons answer with the panel's errors only; Book with the form's, the panel's among them.
+  // The reservation's own failure is a notice of its own, not a field's error.
+  const { reservation: _, ...formErrors } = { ...result?.insurance?.errors, ...result?.errors };
+  const fieldErrors = errorEntries(formErrors, (key) => t(key));
+  const contactErrors = errorEntries(
+    result?.contact?.errors ?? {},
+    (key) => t(key),
+    (name) => `contact-${name}`,
+  );
   const editing = page.editingContact || !!result?.contact;
   const here = page.here.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
   return (
@@ -196,7 +199,7 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
         title={title}
         hasErrors={fieldErrors.length + contactErrors.length > 0 || !!result?.errors?.reservation}
       />
-      <ErrorSummary errors={[...contactErrors, ...fieldErrors]} />
+      <ErrorSummary errors={[...contactErrors, ...fieldErrors]} fieldOrder={RESERVATION_FIELD_ORDER} />
       {result?.errors?.reservation ? <ReservationErrorNotice message={result.errors.reservation} /> : null}
       <h1>{title}</h1>
       {page.kela65Warning ? (

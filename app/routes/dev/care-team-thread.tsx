@@ -25,6 +25,7 @@ import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
 import { deskAttachmentHref, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
+import { ErrorSummary } from "~/ui/form";
 
 /** One thread of the development care-team desk: read, reply (taking an unassigned thread), close, delete. */
 
@@ -116,18 +117,11 @@ export default function CareTeamThread({ loaderData, actionData }: Route.Compone
   return (
     <div lang="en" className="narrow-wide">
       <title>{`${error ? "Error: " : ""}${thread.title} – Care-team desk (development)`}</title>
-      {error ? (
-        <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-          <h2 className="error-summary__title" id="error-summary-title">
-            There is a problem
-          </h2>
-          <ul className="error-summary__list">
-            <li>
-              <a href="#reply">{error}</a>
-            </li>
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary
+        title="There is a problem"
+        errors={error ? [{ id: "reply", message: error }] : []}
+        fieldOrder={["reply"]}
+      />
       <p>
         <a href={deskHref(me.id)}>Back to the desk</a>
       </p>

@@ -21,6 +21,8 @@ import {
 import { formatDateTime } from "~/lib/format";
 import { CARE_TEAM_DESK_PATH, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
+import { ErrorSummary } from "~/ui/form";
+import { errorEntries } from "~/ui/form-errors";
 
 /**
  * The development care-team desk: the professionals' side of messaging (see care-team.server.ts). English only,
@@ -128,11 +130,20 @@ function ThreadTable({
   );
 }
 
+/** The ids of the absence form's fields, in the order it shows them. */
+const ABSENCE_FIELD_ORDER = (["startDate", "endDate", "substituteId", "internalMessage"] as const).map(
+  (name) => `absence-${name}`,
+);
+
 export default function CareTeamDesk({ loaderData, actionData }: Route.ComponentProps) {
   const { professionals: all, desk } = loaderData;
   const errors: AbsenceErrors = actionData?.errors ?? {};
   const fields = actionData?.fields;
-  const errorList = (Object.entries(errors) as [keyof AbsenceFields, string][]).filter(([, m]) => !!m);
+  const errorList = errorEntries(
+    errors,
+    (message) => message,
+    (name) => `absence-${name}`,
+  );
   const field = (name: keyof AbsenceFields, label: string, control: (describedBy?: string) => ReactNode) => (
     <div className={`field${errors[name] ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={`absence-${name}`}>
@@ -150,20 +161,7 @@ export default function CareTeamDesk({ loaderData, actionData }: Route.Component
   return (
     <div lang="en" className="narrow-wide">
       <title>{`${errorList.length ? "Error: " : ""}Care-team desk (development)`}</title>
-      {errorList.length ? (
-        <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-          <h2 className="error-summary__title" id="error-summary-title">
-            There is a problem
-          </h2>
-          <ul className="error-summary__list">
-            {errorList.map(([name, message]) => (
-              <li key={name}>
-                <a href={`#absence-${name}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary title="There is a problem" errors={errorList} fieldOrder={ABSENCE_FIELD_ORDER} />
       <h1>Care-team desk (development)</h1>
       <p className="lead">
         The professionals&rsquo; side of messaging, for trying the portal without the messaging backend. Never available

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/new-conversation";
 import { MessageForm, summaryOf, useMessageErrors } from "~/features/messaging/message-form";
+import { MESSAGE_FIELDS } from "~/features/messaging/message-view";
 import { AnnouncementBox, MaintenanceNotice } from "~/features/messaging/notices";
 import { newConversationAction, newConversationLoader } from "~/features/messaging/pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
@@ -30,7 +31,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} />
+      <ErrorSummary errors={summary} fieldOrder={MESSAGE_FIELDS} />
       <h1>{title}</h1>
       <AnnouncementBox announcement={loaderData.announcement} />
       {maintenance || loaderData.state !== "ok" ? (

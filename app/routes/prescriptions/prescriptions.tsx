@@ -33,7 +33,10 @@ export default function Prescriptions({ loaderData }: Route.ComponentProps) {
   return (
     <div className="narrow-wide">
       <PageTitle title={title} hasErrors={errors.length > 0} />
-      <ErrorSummary errors={errors} />
+      <ErrorSummary
+        errors={errors}
+        fieldOrder={prescriptions.filter((p) => p.isRenewable).map((p) => checkboxId(p.id))}
+      />
       <h1>{title}</h1>
       {notice ? <RenewalNotice state={notice} /> : null}
       <p className="lead">{t("prescriptions.list.intro")}</p>

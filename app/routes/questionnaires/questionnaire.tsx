@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/questionnaire";
 import { questionnaireAction, questionnaireLoader } from "~/features/questionnaires/pages.server";
-import { QuestionnaireForm, summaryOf } from "~/features/questionnaires/questionnaire-form";
+import { QuestionnaireForm, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
 import { AnsweredQuestionnaire, ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
@@ -70,7 +70,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
   return (
     <div className="narrow questionnaire">
       <PageTitle title={`${loaderData.title} – ${step}`} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} />
+      <ErrorSummary errors={summary} fieldOrder={questionIds(form.elements)} />
       <h1>{loaderData.title}</h1>
       {form.step === 1 && loaderData.description ? <p className="lead">{loaderData.description}</p> : null}
       <p className="hint">{t("questionnaires.form.draftNote")}</p>

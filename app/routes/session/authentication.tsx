@@ -72,7 +72,7 @@ export default function Authentication({ loaderData, actionData }: Route.Compone
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={!!error} />
-      <ErrorSummary errors={codeError ? [{ id: "pin", message: codeError }] : []} />
+      <ErrorSummary errors={codeError ? [{ id: "pin", message: codeError }] : []} fieldOrder={["pin"]} />
       <h1>{title}</h1>
       <p className="lead">{t("session.smsCode.intro", { ending: loaderData.ending })}</p>
       {error && !codeError ? (

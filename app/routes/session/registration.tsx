@@ -98,17 +98,14 @@ export default function Registration({ loaderData, actionData }: Route.Component
     ["phoneNumber", "tel"],
     ["emailAddress", "email"],
   ] as const;
-  const errors = fieldList
-    .map(([name]) => {
-      const f = fields[name as keyof typeof fields];
-      return f?.errors?.length ? { id: f.id, message: t(f.errors[0]) } : null;
-    })
-    .filter((e): e is { id: string; message: string } => !!e);
+  const shown = fieldList.map(([name]) => fields[name as keyof typeof fields]);
+  const fieldOrder = shown.map((f) => f.id);
+  const errors = shown.flatMap((f) => (f.errors?.length ? [{ id: f.id, message: t(f.errors[0]) }] : []));
   const title = t(loaderData.forChild ? "myInformation.childRegistration.title" : "session.registration.title");
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={errors.length > 0} />
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} fieldOrder={fieldOrder} />
       <h1>{title}</h1>
       <p className="lead">
         {t(loaderData.forChild ? "myInformation.childRegistration.intro" : "session.registration.intro")}

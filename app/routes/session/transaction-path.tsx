@@ -61,7 +61,7 @@ export default function TransactionPath({ loaderData, actionData }: Route.Compon
   return (
     <div className="narrow">
       <PageTitle title={title} hasErrors={!!formError} />
-      <ErrorSummary errors={formError ? [{ id: "whose", message: formError }] : []} />
+      <ErrorSummary errors={formError ? [{ id: "whose", message: formError }] : []} fieldOrder={["whose"]} />
       {loaderData.errorKey && !hydrated ? (
         <NotificationBanner type="error">
           <p>{t(loaderData.errorKey)}</p>

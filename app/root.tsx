@@ -268,6 +268,9 @@ function RouteError({ status, reason }: { status: number; reason: unknown }) {
   if (status === 400) return <ErrorView kind="badRequest" />;
   if (status === 404) return <ErrorView kind="notFound" />;
   if (status === 403) return <ErrorView kind="forbidden" />;
+  // No retry link: the request reached the catch-all route (http-guards.ts `answerUnread`); the browser's back
+  // button returns to the form, usually as it was filled in.
+  if (status === 413) return <ErrorView kind="tooLarge" />;
   if (status === 429) return <ErrorView kind="tooManyRequests" />;
   return <ErrorView kind="generic" retry />;
 }

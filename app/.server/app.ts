@@ -6,7 +6,9 @@ import { currentDatabase, db, openDatabase, setDatabase } from "./db/client";
 import { isEmpty, seed } from "./db/seed/seed";
 import { now } from "./clock";
 import { assertSafeConfiguration, developmentStandIns, env } from "./env";
-import { GRAPHQL_MAX_BODY_BYTES, limitBody, malformedPaths, noDevelopmentPaths } from "./http-guards";
+import { bodyLimits } from "./body-limits";
+import { readUploadForms } from "./form-body";
+import { malformedPaths, noDevelopmentPaths } from "./http-guards";
 import { serveRequests } from "./portal-handler";
 import { serveTexts } from "./i18n";
 import { onMissingText } from "~/lib/translate";
@@ -20,10 +22,6 @@ import { purgeOldSessions } from "./session";
 import { refreshStatistics } from "./db/statistics";
 import { storage } from "./storage";
 import { purgeAbandonedUploads } from "./storage/uploads";
-import { MAX_IMAGE_BYTES } from "~/lib/image-file";
-import { ATTACHMENTS_MAX_BYTES } from "~/lib/attachment-file";
-import { LANGS } from "~/lib/lang";
-import { API_PATHS, href } from "~/route-table";
 
 /**
  * Opens (and on first run migrates and seeds) the database. Kept on globalThis so a development reload of this
@@ -54,33 +52,8 @@ async function build(): Promise<express.Express> {
   app.use(securityHeaders());
   // Before anything decodes the path (Express's parameters, the development providers' routes).
   app.use(malformedPaths());
-  // Two paths take files, and only they get room for them: the Kela card form without JavaScript (both images, each
-  // at most MAX_IMAGE_BYTES, plus the form's framing) and the development storage's signed uploads (one file: a
-  // message attachment up to the messages' total, anything else an image). The messaging GraphQL calls get room for
-  // a questionnaire's answers. The first match decides, so the narrower upload path comes first.
-  const kelaCardForms = new Set(LANGS.map((lang) => href("kelaCard", lang)));
-  const attachmentUploads = `${API_PATHS.devUploads}/incoming/message-attachment/`;
-  const messageForms = new Set(LANGS.map((lang) => href("newConversation", lang)));
-  const threadPages = LANGS.map((lang) => href("conversation", lang, { threadId: 1 }).replace(/1$/, ""));
-  const isMessageFormPath = (p: string) =>
-    messageForms.has(p) ||
-    threadPages.some((prefix) => p.startsWith(prefix) && /^\d{1,10}$/.test(p.slice(prefix.length)));
-  app.use(
-    limitBody(env().maxBodyBytes, [
-      { method: "POST", path: (p) => kelaCardForms.has(p), maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024 },
-      { method: "PUT", path: (p) => p.startsWith(attachmentUploads), maxBytes: ATTACHMENTS_MAX_BYTES },
-      { method: "PUT", path: (p) => p.startsWith(`${API_PATHS.devUploads}/`), maxBytes: MAX_IMAGE_BYTES },
-      {
-        method: "POST",
-        path: (p) => p.replace(/\/+$/, "") === API_PATHS.customerMessaging,
-        maxBytes: GRAPHQL_MAX_BODY_BYTES,
-      },
-      // The care-team desk's reply without JavaScript: a message's attachments, its text and the form's framing.
-      { method: "POST", path: (p) => /^\/dev\/care-team\/\d+$/.test(p), maxBytes: ATTACHMENTS_MAX_BYTES + 512 * 1024 },
-      // The customer's message forms without JavaScript (a new conversation, a reply in a thread): the same room.
-      { method: "POST", path: isMessageFormPath, maxBytes: ATTACHMENTS_MAX_BYTES + 512 * 1024 },
-    ]),
-  );
+  app.use(bodyLimits(env().maxBodyBytes));
+  app.use(readUploadForms());
 
   const production = env().environment === "production";
   applyDemoFeatureOverrides(production);

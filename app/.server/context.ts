@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Brand, Environment } from "#brands/index";
 import type { SessionState } from "./session";
+import type { UploadFormBody } from "./form-body";
 import { readAnalyticsConsent, readAuthSuccess, readConsentSaved } from "./analytics-consent";
 import { readSessionScope, type SessionScope } from "./session-scope";
 
@@ -25,6 +26,13 @@ export type RequestInfo = {
   analyticsMarkers: { consentSaved: boolean; loginType: string | null };
   /** The path could not be decoded (http-guards.ts `malformedPaths`): the request is answered with 400. */
   malformedPath?: boolean;
+  /**
+   * A page's post refused before React Router (http-guards.ts `answerUnread`): a body over its cap (413) or a form
+   * that takes files whose body is not a form (400). The request reaches the catch-all route, answered so.
+   */
+  refusedBody?: 400 | 413;
+  /** A form that takes files, as read within its limits before React Router (form-body.ts `readUploadForms`). */
+  uploadForm?: UploadFormBody;
 };
 
 /** The request-info fields read from the request itself: its cookies and its query string. */

@@ -46,13 +46,20 @@ export function isSameOriginRequest(request: Request, brandOrigin: string): bool
   return true;
 }
 
-/** The token a request carries: `csrfToken` in the query (the spec's API), the X-CSRF-Token header, or the form. */
-async function presentedToken(request: Request): Promise<string | null> {
+/**
+ * The token a request carries: `csrfToken` in the query (the spec's API), the X-CSRF-Token header, or the form —
+ * `form` when the body was read already (a form that takes files, form-body.ts), else the request's own.
+ */
+async function presentedToken(request: Request, form?: FormData): Promise<string | null> {
   const url = new URL(request.url);
   const fromQuery = url.searchParams.get(CSRF_FIELD);
   if (fromQuery) return fromQuery;
   const fromHeader = request.headers.get("X-CSRF-Token");
   if (fromHeader) return fromHeader;
+  if (form) {
+    const v = form.get(CSRF_FIELD);
+    return typeof v === "string" ? v : null;
+  }
   const type = request.headers.get("Content-Type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
     try {
@@ -70,9 +77,10 @@ export async function isValidCsrf(
   request: Request,
   cookieValue: string | null,
   sessionIdHash: string | null = null,
+  form?: FormData,
 ): Promise<boolean> {
   if (!cookieValue) return false;
-  const token = await presentedToken(request);
+  const token = await presentedToken(request, form);
   if (!token) return false;
   const expected = Buffer.from(csrfTokenFor(cookieValue, sessionIdHash));
   const given = Buffer.from(token);

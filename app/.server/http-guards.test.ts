@@ -134,6 +134,23 @@ describe("limitBody with a larger limit for an upload path", () => {
   });
 });
 
+describe("limitBody for a page's form", () => {
+  it("hands a body over the limit to the app unread, as a GET of the catch-all route marked 413", async () => {
+    const a = express();
+    a.use(limitBody(1024, [{ method: "POST", path: (p) => p === "/en/upload", maxBytes: 2048, page: true }]));
+    a.all(/.*/, (req, res) => {
+      res.send(`${req.method} ${req.originalUrl} ${res.locals.refusedBody}`);
+    });
+    const base = await serve(a);
+    const head = ["POST /en/upload HTTP/1.1", "Host: localhost", "Content-Type: multipart/form-data; boundary=x"];
+    const answer = await raw(base, [...head, "Content-Length: 2049"], "x");
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toMatch(/Connection: close/i);
+    expect(answer).toContain("GET /en/- 413");
+    expect(await raw(base, [...head, "Content-Length: 2048"], "x".repeat(2048))).toContain("POST /en/upload undefined");
+  });
+});
+
 describe("shedLoad", () => {
   it("serves up to the bound at once and answers 503 with Retry-After beyond it, then serves again", async () => {
     const release: (() => void)[] = [];

@@ -3,8 +3,11 @@ import { DEFAULT_LANG, isLang } from "~/lib/lang";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
-/** A request whose body has a limit of its own: a method and the exact paths it applies to. */
-export type LargerBody = { method: string; path: (path: string) => boolean; maxBytes: number };
+/**
+ * A request whose body has a limit of its own: a method and the exact paths it applies to. Over the limit, a page's
+ * form (`page`) is answered by the app's error view in the page's language (`answerUnread`), not as bare text.
+ */
+export type LargerBody = { method: string; path: (path: string) => boolean; maxBytes: number; page?: boolean };
 
 /**
  * The body of a messaging GraphQL call (`POST /api/customer-messaging`): JSON with a message (at most 10,000
@@ -29,9 +32,12 @@ export function limitBody(maxBytes: number, larger: readonly LargerBody[] = []):
     }
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
     // The first entry that matches decides, so a narrower path is listed before a wider one.
-    const limit = larger.find((l) => l.method === req.method && l.path(req.path))?.maxBytes ?? maxBytes;
-    if (Number(length) > limit)
-      return refuse(res, 413, `The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
+    const own = larger.find((l) => l.method === req.method && l.path(req.path));
+    const limit = own?.maxBytes ?? maxBytes;
+    if (Number(length) > limit) {
+      if (!own?.page) return refuse(res, 413, `The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
+      answerUnread(req, res, 413);
+    }
     next();
   };
 }
@@ -103,6 +109,24 @@ export function malformedPaths(): RequestHandler {
     req.url = req.originalUrl = `/${isLang(first) ? first : DEFAULT_LANG}/${MALFORMED_PATH_SEGMENT}`;
     next();
   };
+}
+
+/**
+ * Hands a page's post whose body is refused unread (413 too large, 400 not a form) to the app as a GET of the
+ * catch-all route of the path's language (as `malformedPaths` does), marked with the status: the app answers with
+ * its error view in that language, no action runs and nothing reads the body, which is not drained either: the
+ * connection closes after the answer.
+ */
+export function answerUnread(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  status: 400 | 413,
+) {
+  const first = req.path.split("/")[1];
+  res.locals.refusedBody = status;
+  res.setHeader("Connection", "close");
+  req.method = "GET";
+  req.url = req.originalUrl = `/${isLang(first) ? first : DEFAULT_LANG}/${MALFORMED_PATH_SEGMENT}`;
 }
 
 /** In production no development path answers: `/dev/*` is 404 whatever else is mounted. */

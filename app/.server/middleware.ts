@@ -28,12 +28,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // A page that this brand does not have (brands/<brand>/brand.ts `hiddenPages`) does not exist here.
   const pageId = routeIdForPath(new URL(request.url).pathname);
   if (pageId && info.brand.hiddenPages.includes(pageId)) throw data(null, { status: 404 });
+  // A form that takes files was read before React Router (form-body.ts): its token is in that reading.
+  const upload = info.uploadForm;
   // The session is read first (without extending it) because the CSRF token is bound to it.
   const session = await readSession(request, { touch: false });
   if (!SAFE_METHODS.has(request.method)) {
     if (
       !isSameOriginRequest(request, info.origin) ||
-      !(await isValidCsrf(request, readCsrfCookie(request), sessionBinding(session)))
+      !(await isValidCsrf(request, readCsrfCookie(request), sessionBinding(session), upload?.form))
     ) {
       throw data({ reason: "csrf" }, { status: 403 });
     }

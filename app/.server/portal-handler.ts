@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { brandForHost } from "#brands/index";
-import { requestContext, requestCookieInfo } from "./context";
+import { requestContext, requestCookieInfo, type RequestInfo } from "./context";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "./csrf";
 import { env } from "./env";
 import { reportError } from "./error-reporting";
@@ -25,6 +25,8 @@ function loadContext(req: express.Request, res: express.Response): RouterContext
     newCsrfCookie: fresh,
     csrfCookie: existing ?? fresh!,
     malformedPath: res.locals.malformedPath === true,
+    refusedBody: res.locals.refusedBody as RequestInfo["refusedBody"],
+    uploadForm: res.locals.uploadForm as RequestInfo["uploadForm"],
     ...requestCookieInfo(req.headers.cookie ?? null, query),
   });
   return context;

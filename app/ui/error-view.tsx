@@ -9,14 +9,15 @@ export const IDENTIFICATION_UNAVAILABLE = "identificationUnavailable";
 
 /**
  * The spec's generic error view ("Apologies! Something went wrong…") with a try-again action, and the
- * bad-address, not-found, forbidden, rate-limited and identification-unavailable variants.
+ * bad-address, not-found, forbidden, too-large, rate-limited and identification-unavailable variants.
  */
 export function ErrorView({
   kind,
   retry = false,
   title,
 }: {
-  kind: "generic" | "badRequest" | "notFound" | "forbidden" | "tooManyRequests" | "identificationUnavailable";
+  kind:
+    "generic" | "badRequest" | "notFound" | "forbidden" | "tooLarge" | "tooManyRequests" | "identificationUnavailable";
   retry?: boolean;
   title?: string;
 }) {

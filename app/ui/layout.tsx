@@ -102,16 +102,22 @@ export function Header({ root }: { root: RootData }) {
                         key={item.routeId}
                         className={item.mobileOnly ? "menu__item menu__item--mobile" : "menu__item"}
                       >
-                        <Link to={href(item.routeId, lang)}>
+                        {/* The count in words is the link's name: a hidden span after the label would be read
+                            "Viestit , 3 lukematonta" (a hidden span is a block, so a space comes before it). */}
+                        <Link
+                          to={href(item.routeId, lang)}
+                          aria-label={
+                            item.badge
+                              ? `${t(item.labelKey)}, ${t("common.menu.unread", { count: item.badge })}`
+                              : undefined
+                          }
+                        >
                           {t(item.labelKey)}
                           {item.badge ? (
                             <>
                               {" "}
                               <span className="badge" aria-hidden="true">
                                 {item.badge}
-                              </span>
-                              <span className="visually-hidden">
-                                {`, ${t("common.menu.unread", { count: item.badge })}`}
                               </span>
                             </>
                           ) : null}

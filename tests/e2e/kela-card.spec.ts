@@ -97,3 +97,25 @@ test("Kela card in Finnish: both images are needed", async ({ page, jsEnabled })
   await expect(page).toHaveTitle(/^Virhe: Kela-kortti/);
   await expectAccessible(page);
 });
+
+test("Kela card without JavaScript: an 11 MB photo comes back as the side's error, in the page's language", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(jsEnabled, "With JavaScript the chosen file is checked before anything is sent.");
+  await login(page, { person: olli, lang: "en" });
+  await gotoRoute(page, "kelaCard", "en");
+  // A JPEG's first bytes and then 11 MB: more than the form's whole body limit of old.
+  const photo = Buffer.alloc(11 * 1024 * 1024);
+  photo.set([0xff, 0xd8, 0xff, 0xe0]);
+  await page
+    .getByLabel("Front side of the card")
+    .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByLabel("Back side of the card").setInputFiles(BACK);
+  await page.getByRole("button", { name: "Save images" }).click();
+  await expect(page).toHaveTitle(/^Error: Kela card/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator(".error-summary")).toContainText("The front side image is too large.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kela card");
+  await expectAccessible(page);
+});

@@ -135,7 +135,8 @@ describe("a day's laboratory results", () => {
     // The package opens to its tests; it says how many are outside the range.
     const pkg = html.slice(html.indexOf('data-package="B-PVK"'), html.indexOf("</details></li></ul></details>"));
     expect(pkg).toContain(
-      '<summary><span class="lab-test__name">Perusverenkuva</span> <span class="lab-test__short">3 tests, 1 outside the reference range</span></summary>',
+      // The laboratory's names are Finnish on every page, and marked so on an English one.
+      '<summary><span class="lab-test__name" lang="fi">Perusverenkuva</span> <span class="lab-test__short">3 tests, 1 outside the reference range</span></summary>',
     );
     for (const name of ["Hemoglobiini", "Leukosyytit", "Trombosyytit"]) expect(pkg).toContain(name);
     expect(pkg).toContain("112 g/l, below the reference range 117–155");
@@ -145,9 +146,9 @@ describe("a day's laboratory results", () => {
 
     // A single test with its description, and the pending one.
     expect(html).toContain("2.1 mU/l, within the reference range 0.5–3.6");
-    expect(html).toContain("<dd>Kilpirauhasta ohjaava aivolisäkkeen hormoni.</dd>");
+    expect(html).toContain('<dd lang="fi">Kilpirauhasta ohjaava aivolisäkkeen hormoni.</dd>');
     expect(html).toContain(
-      '<span class="lab-test__name">Kolesteroli</span> <span class="lab-test__short">Result pending</span>',
+      '<span class="lab-test__name" lang="fi">Kolesteroli</span> <span class="lab-test__short">Result pending</span>',
     );
     // Every test opens with <details>, which works without JavaScript.
     expect(html.match(/<details class="lab-(test|package)"/g)).toHaveLength(6);
@@ -164,7 +165,7 @@ describe("a day's laboratory results", () => {
     expect(table).toContain('<caption id="lab-table-caption">Laboratory results 16 November 2026</caption>');
     for (const column of ["Test", "Result", "Unit", "Reference range", "Assessment"])
       expect(table).toContain(`<th scope="col">${column}</th>`);
-    expect(table.match(/<th scope="row">/g)).toHaveLength(5);
+    expect(table.match(/<th scope="row" lang="fi">/g)).toHaveLength(5);
     expect(textOf(table)).toContain("Hemoglobiini (Perusverenkuva) 112 g/l 117–155 Below the reference range 117–155");
     expect(textOf(table)).toContain("Kolesteroli Result pending");
     // The table comes after the expandable list.
@@ -185,7 +186,10 @@ describe("a day's laboratory results", () => {
       '<span class="lab-test__name">Virtsan seulonta</span> <span class="lab-test__short">Negatiivinen</span>',
     );
 
+    // On a Finnish page the names need no mark.
+    expect(html).not.toContain('lang="fi"');
     const sv = main((await as("patient", "/sv/laboratorieresultat/2026-11-16")).text);
+    expect(sv).toContain('<span class="lab-test__name" lang="fi">Hemoglobiini</span>');
     expect(sv).toContain("112 g/l, under referensintervallet 117–155");
     expect(sv).toContain("6,2 E9/l, inom referensintervallet 3,4–8,2");
     expect(sv).toContain("Resultatet är inte klart ännu");

@@ -10,7 +10,7 @@ import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { createSession, type Person } from "~/.server/session";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
-import { FIXED_NOW, clockAt, login, sessionOf, useTestDatabase } from "./test-db";
+import { FIXED_NOW, boundCsrfToken, clockAt, cookiePair, login, sessionOf, useTestDatabase } from "./test-db";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();
@@ -182,6 +182,40 @@ describe("guardians' contact details", () => {
     expect(removed.setCookie).toContain("guardianRemoved");
     expect(await guardianRows(venla)).toMatchObject([{ position: 1, name: "Ojala Olli" }]);
     expect((await send("POST", "/fi/omat-tiedot", { session, form: { intent: "removeGuardian" } })).status).toBe(404);
+  });
+
+  it("reports every error of a second guardian in one answer: phone, e-mail and the whole address", async () => {
+    const venla = t.person("myInfoTeen");
+    const session = await login(venla);
+    // As the form posts without JavaScript: the token in the form, "same address as the child" unticked.
+    const bad = await send("POST", "/fi/omat-tiedot?tab=guardians", {
+      session,
+      csrf: false,
+      form: {
+        csrfToken: boundCsrfToken(csrfCookie, cookiePair(session)),
+        intent: "guardians",
+        "guardian-1-name": "Ojala Olli",
+        "guardian-1-phoneNumber": "040 111 2233",
+        "guardian-1-emailAddress": "olli@example.com",
+        "guardian-1-isGuardianHasSameAddress": "on",
+        "guardian-2-name": "Ojala Outi",
+        "guardian-2-phoneNumber": "123",
+        "guardian-2-emailAddress": "",
+        "guardian-2-streetAddress": "",
+        "guardian-2-zipCode": "",
+        "guardian-2-postOffice": "",
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("<title>Virhe: ");
+    const summary = bad.text.slice(bad.text.indexOf("error-summary"), bad.text.indexOf("<h1"));
+    for (const field of ["phoneNumber", "emailAddress", "streetAddress", "zipCode", "postOffice"]) {
+      expect(summary).toContain(`href="#guardian-2-${field}"`);
+      expect(bad.text).toMatch(new RegExp(`<input[^>]*id="guardian-2-${field}"[^>]*aria-invalid="true"`));
+    }
+    // What was typed stays.
+    expect(bad.text).toMatch(/<input[^>]*id="guardian-2-name"[^>]*value="Ojala Outi"/);
+    expect(await guardianRows(venla)).toHaveLength(1);
   });
 
   it("refuses a guardians list for a person without a guardian, on the page and in the call", async () => {

@@ -118,6 +118,11 @@ describe("the prescription list", () => {
       [rx["Levaxin"].id, rx["Ventoline"].id, rx["Atorvastatin Orion"].id].map(String).sort(),
     );
     expect(page.text.match(/Tätä reseptiä ei voi uusia verkossa\./g)).toHaveLength(1);
+    // Each checkbox is named by its prescription, with no space before the colon.
+    expect(page.text).toContain('aria-label="Valitse uusittavaksi: Levaxin 50 µg"');
+    // So is the menu's messages item with its unread count; no hidden text starts with a comma or a colon.
+    expect(page.text).toMatch(/<a aria-label="Viestit, \d+ lukematonta" href="\/fi\/viestit"/);
+    expect(page.text).not.toMatch(/class="visually-hidden">[,:]/);
     // Without JavaScript: a GET form with both submit buttons.
     const form = tagsOf(page.text, "form").find((tag) => tag.includes('action="/fi/reseptit"'));
     expect(form).toContain('method="get"');

@@ -100,12 +100,13 @@ describe("the questionnaire list", () => {
     const answerSection = rest.slice(0, rest.indexOf("</section>"));
     expect(openSection).toContain('<h2 id="open-tasks-heading">Open tasks</h2>');
     expect(openSection).toMatch(
-      new RegExp(`<a href="/en/questionnaires/${open}"[^>]*><strong>Esitietolomake</strong>`),
+      // The care team's Finnish title is marked as Finnish on an English page.
+      new RegExp(`<a href="/en/questionnaires/${open}"[^>]*><strong lang="fi">Esitietolomake</strong>`),
     );
     expect(openSection).toMatch(/Received <time dateTime="2026-11-18T11:40:00.000Z">18 November 2026<\/time>/);
     expect(answerSection).toContain(">Answers</h2>");
     expect(answerSection).toMatch(
-      new RegExp(`<a href="/en/questionnaires/${answered}"[^>]*><strong>Tyytyväisyyskysely</strong>`),
+      new RegExp(`<a href="/en/questionnaires/${answered}"[^>]*><strong lang="fi">Tyytyväisyyskysely</strong>`),
     );
     expect(answerSection).toMatch(/Answered <time dateTime="[^"]+">2 October 2026<\/time>/);
     expect(answerSection).not.toContain("Esitietolomake");
@@ -159,6 +160,7 @@ describe("the pre-visit questionnaire without JavaScript", () => {
     const step1 = await send("GET", url, { session: first });
     expect(step1.status).toBe(200);
     expect(step1.text).toContain("<title>Esitietolomake – Step 1 of 2 – Solmu</title>");
+    expect(step1.text).toContain('<h1 lang="fi">Esitietolomake</h1>');
     expect(step1.text).toMatch(/<h2 class="questionnaire-form__step"[^>]*><span[^>]*>Step 1 of 2<\/span>/);
     expect(step1.text).toMatch(
       /<label class="field__label" for="q-height">Height \(cm\)<span class="questionnaire-question__required"> \(required\)<\/span><\/label>/,

@@ -20,6 +20,8 @@ import { brandForHost } from "#brands/index";
 import { requestContext, requestCookieInfo } from "~/.server/context";
 import { newCsrfCookieValue, readCsrfCookieHeader } from "~/.server/csrf";
 import { env } from "~/.server/env";
+import { bodyLimits } from "~/.server/body-limits";
+import { readUploadForms } from "~/.server/form-body";
 import { malformedPaths } from "~/.server/http-guards";
 import { serveRequests } from "~/.server/portal-handler";
 import * as entry from "~/entry.server";
@@ -156,9 +158,9 @@ let handler: ReturnType<typeof createRequestHandler> | null = null;
 let serverBuildOnce: ServerBuild | null = null;
 
 /**
- * The portal's Express pipeline (app/.server/app.ts) around the test process's build: the malformed-path guard,
- * React Router with the app's load context, and the error handler. Only what decides how a path is read; the body
- * limits, security headers and development providers are left out.
+ * The portal's Express pipeline (app/.server/app.ts) around the test process's build: the malformed-path guard, the
+ * body limits and the reading of forms that take files, React Router with the app's load context, and the error handler. Only what decides how a path and a
+ * body are read; the security headers and development providers are left out.
  */
 function expressApp(): express.Express {
   const app = express();
@@ -167,13 +169,15 @@ function expressApp(): express.Express {
     next();
   });
   app.use(malformedPaths());
+  app.use(bodyLimits(env().maxBodyBytes));
+  app.use(readUploadForms());
   serveRequests(app, (serverBuildOnce ??= buildServer()));
   return app;
 }
 
 let listening: Promise<number> | null = null;
 
-export type RawAnswer = { status: number; contentType: string; text: string };
+export type RawAnswer = { status: number; contentType: string; text: string; headers: http.IncomingHttpHeaders };
 
 /**
  * Sends a request through Express with its path exactly as written: no URL parser normalises `..`, `//` or percent
@@ -182,7 +186,7 @@ export type RawAnswer = { status: number; contentType: string; text: string };
 export async function sendRawPath(
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: string } = {},
+  options: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
 ): Promise<RawAnswer> {
   listening ??= new Promise((resolve) => {
     const server = http.createServer(expressApp()).listen(0, "127.0.0.1", () => {
@@ -202,6 +206,7 @@ export async function sendRawPath(
             status: response.statusCode ?? 0,
             contentType: String(response.headers["content-type"] ?? ""),
             text: Buffer.concat(chunks).toString("utf8"),
+            headers: response.headers,
           }),
         );
       },

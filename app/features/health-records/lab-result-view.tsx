@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Lang } from "~/lib/lang";
+import { finnishTextLang, type Lang } from "~/lib/lang";
 import type { T } from "~/lib/translate";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
@@ -8,7 +8,9 @@ import type { RangePosition } from "./rules";
 
 // One day's laboratory results (spec part 2 §2 "Laboratory"): each single test and package opens with
 // <details>/<summary>, which works without JavaScript, and a table of every test follows for reading by headers.
-// Where a result lies against its range is always said in words, never by colour alone.
+// Where a result lies against its range is always said in words, never by colour alone. The names of tests and
+// packages, and the laboratory's own texts, come from the laboratory in Finnish whatever the page's language, so
+// on a Swedish or English page they carry `lang="fi"` (a screen reader then reads them as Finnish).
 
 /** "below the reference range 117–155", "within …", "above …"; null when there is nothing to compare with. */
 export function assessmentText(position: RangePosition | null, range: string | null, t: T): string | null {
@@ -39,11 +41,11 @@ export function packageSummary(entry: Extract<LabEntry, { kind: "package" }>, t:
     .join(", ");
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, lang, children }: { label: string; lang?: "fi"; children: ReactNode }) {
   return (
     <div className="summary-list__row">
       <dt>{label}</dt>
-      <dd>{children}</dd>
+      <dd lang={lang}>{children}</dd>
     </div>
   );
 }
@@ -56,7 +58,9 @@ function TestDetails({ test }: { test: LabTest }) {
   return (
     <details className="lab-test" data-test={test.id}>
       <summary>
-        <span className="lab-test__name">{test.name}</span>{" "}
+        <span className="lab-test__name" lang={finnishTextLang(lang)}>
+          {test.name}
+        </span>{" "}
         <span className="lab-test__short">{shortResult(test, t)}</span>
       </summary>
       <dl className="summary-list">
@@ -73,9 +77,15 @@ function TestDetails({ test }: { test: LabTest }) {
           </Row>
         ) : null}
         {test.additionalResult ? (
-          <Row label={t("laboratory.result.fields.additionalResult")}>{test.additionalResult}</Row>
+          <Row label={t("laboratory.result.fields.additionalResult")} lang={finnishTextLang(lang)}>
+            {test.additionalResult}
+          </Row>
         ) : null}
-        {test.description ? <Row label={t("laboratory.result.fields.description")}>{test.description}</Row> : null}
+        {test.description ? (
+          <Row label={t("laboratory.result.fields.description")} lang={finnishTextLang(lang)}>
+            {test.description}
+          </Row>
+        ) : null}
       </dl>
     </details>
   );
@@ -84,6 +94,7 @@ function TestDetails({ test }: { test: LabTest }) {
 /** The day's single tests and packages, each opening to its details. */
 export function LabEntries({ entries }: { entries: LabEntry[] }) {
   const t = useT();
+  const lang = useLang();
   return (
     <ul className="lab-entries">
       {entries.map((entry) =>
@@ -95,7 +106,9 @@ export function LabEntries({ entries }: { entries: LabEntry[] }) {
           <li key={`package-${entry.code}`}>
             <details className="lab-package" data-package={entry.code}>
               <summary>
-                <span className="lab-test__name">{entry.name}</span>{" "}
+                <span className="lab-test__name" lang={finnishTextLang(lang)}>
+                  {entry.name}
+                </span>{" "}
                 <span className="lab-test__short">{packageSummary(entry, t)}</span>
               </summary>
               <ul className="lab-entries lab-entries--nested">
@@ -140,7 +153,7 @@ export function LabTable({ entries, caption }: { entries: LabEntry[]; caption: s
             const assessment = assessmentText(test.position, test.range, t);
             return (
               <tr key={test.id}>
-                <th scope="row">
+                <th scope="row" lang={finnishTextLang(lang)}>
                   {test.name}
                   {packageName ? <span className="muted"> ({packageName})</span> : null}
                 </th>

@@ -2,12 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { isBackgroundRequest } from "~/.server/background";
 import { logAccess } from "~/.server/access-log";
-import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo, type RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import { flashCookie } from "~/.server/flash";
+import { readFormWithFiles } from "~/.server/form-body";
 import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { requireUser, type UserSession } from "~/features/session/guards.server";
@@ -273,9 +273,14 @@ function typedValues(form: FormData): FormAnswer["values"] {
 /**
  * The form's attachments: files posted with it (without JavaScript; an empty file input posts a nameless empty
  * file, which is no attachment), and keys of files the browser already uploaded (with JavaScript), as
- * `attachmentKey` and `attachmentName` pairs. Names and sizes are checked before any bytes are read.
+ * `attachmentKey` and `attachmentName` pairs. Names and sizes are checked before any bytes are read. Files past
+ * the limit in total were dropped while the form was read (`tooLarge`), and are too large whatever else is wrong.
  */
-async function attachmentsOf(form: FormData): Promise<{ attachments: NewAttachment[] } | { error: string }> {
+async function attachmentsOf(
+  form: FormData,
+  tooLarge: readonly string[],
+): Promise<{ attachments: NewAttachment[] } | { error: string }> {
+  if (tooLarge.includes("attachments")) return { error: attachmentErrorKey("tooLarge") };
   const files = form
     .getAll("attachments")
     .filter((v): v is File => typeof v !== "string" && (v.name !== "" || v.size > 0));
@@ -315,13 +320,13 @@ function problemErrors(result: Extract<SendResult, { type: "invalid" }>, mode: "
 
 export async function newConversationAction(args: Args) {
   const access = await requireMessaging(args);
-  const form = await readForm(args.request);
+  const { form, tooLarge } = await readFormWithFiles(args.request, args.context);
   const values = typedValues(form);
   const status = await statusOf();
   if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
   const submission = parseWithZod(form, { schema: newConversationSchema });
   const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
-  const files = await attachmentsOf(form);
+  const files = await attachmentsOf(form, tooLarge);
   if ("error" in files) errors.attachments = files.error;
   if (submission.status !== "success" || "error" in files) return answer(400, { values, errors });
 
@@ -413,14 +418,14 @@ export async function replyAction(args: Args) {
   const access = await requireMessaging(args);
   const thread = await threadForUser(db(), access.userId, threadIdOf(args.params.threadId), now());
   if (!thread) throw notFound();
-  const form = await readForm(args.request);
+  const { form, tooLarge } = await readFormWithFiles(args.request, args.context);
   const values = typedValues(form);
   if (!thread.isActive) return answer(409, { values, errors: {}, failure: "closed" });
   const status = await statusOf();
   if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
   const submission = parseWithZod(form, { schema: replySchema });
   const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
-  const files = await attachmentsOf(form);
+  const files = await attachmentsOf(form, tooLarge);
   if ("error" in files) errors.attachments = files.error;
   else if (submission.status === "success") {
     const empty = replyProblem(submission.value.message, files.attachments.length);

@@ -92,13 +92,21 @@ export async function readKelaCardImage(
   return { bytes, contentType: file.contentType };
 }
 
-/** A posted form's two files: both images, or each side's problem (by size and first bytes, never name or type). */
+/**
+ * A posted form's two files: both images, or each side's problem (by size and first bytes, never name or type).
+ * `tooLarge` names the sides dropped while the form was read because they passed the limit.
+ */
 export async function checkPostedImages(
   files: Record<KelaCardSide, File | null>,
+  tooLarge: readonly string[] = [],
 ): Promise<{ images: Images } | { problems: SideProblems }> {
   const problems: SideProblems = {};
   const images: Partial<Images> = {};
   for (const side of KELA_CARD_SIDES) {
+    if (tooLarge.includes(side)) {
+      problems[side] = "tooLarge";
+      continue;
+    }
     const file = files[side];
     const bytes = file && file.size <= MAX_IMAGE_BYTES ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
     const problem = file ? imageProblem(file.size, bytes) : "missing";

@@ -127,6 +127,40 @@ describe("a guardian entry (spec part 1 §5)", () => {
     });
   });
 
+  it("reports the address together with a wrong phone and a missing e-mail, all in one answer", () => {
+    const entry = {
+      name: "Ojala Outi",
+      phoneNumber: "123",
+      emailAddress: "",
+      streetAddress: "",
+      zipCode: "",
+      postOffice: "",
+    };
+    expect(errorsOf(guardianEntrySchema.safeParse(entry))).toEqual({
+      phoneNumber: "contact.errors.guardianPhone",
+      emailAddress: "contact.errors.emailAddress",
+      streetAddress: "contact.errors.guardianStreet",
+      zipCode: "contact.errors.postalCode",
+      postOffice: "contact.errors.guardianPostOffice",
+    });
+    // With the same address ticked only the others remain.
+    expect(Object.keys(errorsOf(guardianEntrySchema.safeParse({ ...entry, isGuardianHasSameAddress: "on" })))).toEqual([
+      "phoneNumber",
+      "emailAddress",
+    ]);
+    // Every field of an empty entry at once.
+    expect(Object.keys(errorsOf(guardianEntrySchema.safeParse({})))).toEqual([
+      "name",
+      "phoneNumber",
+      "emailAddress",
+      "streetAddress",
+      "zipCode",
+      "postOffice",
+    ]);
+    // A value that is no entry at all is one error, not a crash.
+    expect(errorsOf(guardianEntrySchema.safeParse("x"))).toEqual({ "": expect.any(String) });
+  });
+
   it("requires a name of at most 40 characters", () => {
     expect(errorsOf(guardianEntrySchema.safeParse({ ...GUARDIAN, name: " " }))).toEqual({
       name: "contact.errors.guardianName",
@@ -175,6 +209,28 @@ describe("a guardian entry (spec part 1 §5)", () => {
 });
 
 describe("the guardians list", () => {
+  it("reports every error of the second guardian as the page posts it, in one answer", () => {
+    const posted = guardiansFromForm({
+      "guardian-1-name": "Ojala Olli",
+      "guardian-1-phoneNumber": "040 111 2233",
+      "guardian-1-emailAddress": "olli@example.com",
+      "guardian-1-isGuardianHasSameAddress": "on",
+      "guardian-2-name": "Ojala Outi",
+      "guardian-2-phoneNumber": "12",
+      "guardian-2-emailAddress": "",
+      "guardian-2-streetAddress": "",
+      "guardian-2-zipCode": "",
+      "guardian-2-postOffice": "",
+    });
+    expect(Object.keys(errorsOf(guardiansSchema.safeParse(posted)))).toEqual([
+      "1.phoneNumber",
+      "1.emailAddress",
+      "1.streetAddress",
+      "1.zipCode",
+      "1.postOffice",
+    ]);
+  });
+
   it("holds one or two guardians, never none or three", () => {
     expect(guardiansSchema.safeParse([GUARDIAN]).success).toBe(true);
     expect(guardiansSchema.safeParse([GUARDIAN, GUARDIAN]).success).toBe(true);

@@ -31,48 +31,49 @@ export const CONTACT_FIELDS = ["emailAddress", "phoneNumber", "streetAddress", "
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
+/** A guardian's own address: street (max 30), postal code (exactly 5 digits) and post office (max 30). */
+const guardianAddressSchema = z.object({
+  streetAddress: guardianFields.streetAddress,
+  zipCode: guardianFields.postalCode,
+  postOffice: guardianFields.postOffice,
+});
+
+/** The fields of an entry besides the address, and whether the guardian shares the child's address. */
+const guardianContactSchema = z.object({
+  name: guardianFields.name,
+  phoneNumber: guardianFields.phoneNumber,
+  emailAddress: guardianFields.emailAddress,
+  isGuardianHasSameAddress: checkbox,
+});
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
 /**
  * One guardian entry (spec part 1 §5 "Guardian entry"): name (max 40), phone, e-mail (max 100) and, unless the
  * guardian shares the child's address, street (max 30), postal code (exactly 5 digits) and post office (max 30).
- * With the same address the address fields are ignored, whatever they hold.
+ * With the same address the address fields are ignored, whatever they hold. The contact fields and the address are
+ * checked apart and their errors reported together, so one answer has every error of the entry: a refinement of
+ * the whole object would not run after a failed field (zod skips it, even with `when`, once a field's rule aborts).
  */
-export const guardianEntrySchema = z
-  .object({
-    name: guardianFields.name,
-    phoneNumber: guardianFields.phoneNumber,
-    emailAddress: guardianFields.emailAddress,
-    isGuardianHasSameAddress: checkbox,
-    streetAddress: z.unknown().optional(),
-    zipCode: z.unknown().optional(),
-    postOffice: z.unknown().optional(),
-  })
-  .transform((entry, ctx) => {
-    const base = {
-      name: entry.name,
-      phoneNumber: entry.phoneNumber,
-      emailAddress: entry.emailAddress,
-      isGuardianHasSameAddress: entry.isGuardianHasSameAddress,
-    };
-    if (entry.isGuardianHasSameAddress)
-      return { ...base, streetAddress: null, zipCode: null, postOffice: null } as GuardianAddress;
-    const address = z
-      .object({
-        streetAddress: guardianFields.streetAddress,
-        zipCode: guardianFields.postalCode,
-        postOffice: guardianFields.postOffice,
-      })
-      .safeParse({
-        streetAddress: entry.streetAddress ?? "",
-        zipCode: entry.zipCode ?? "",
-        postOffice: entry.postOffice ?? "",
-      });
-    if (!address.success) {
-      for (const issue of address.error.issues)
-        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-      return z.NEVER;
-    }
-    return { ...base, ...address.data } as GuardianAddress;
-  });
+export const guardianEntrySchema = z.unknown().transform((input, ctx): GuardianAddress => {
+  const contact = guardianContactSchema.safeParse(input);
+  const fields = isRecord(input) ? input : null;
+  const sameAddress = checkbox.parse(fields?.isGuardianHasSameAddress);
+  // A call may leave the address out: then it is empty.
+  const address =
+    fields && !sameAddress
+      ? guardianAddressSchema.safeParse({
+          streetAddress: fields.streetAddress ?? "",
+          zipCode: fields.zipCode ?? "",
+          postOffice: fields.postOffice ?? "",
+        })
+      : null;
+  const issues = [...(contact.error?.issues ?? []), ...(address?.error?.issues ?? [])];
+  for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  if (!contact.success || (address && !address.success)) return z.NEVER;
+  const noAddress = { streetAddress: null, zipCode: null, postOffice: null };
+  return { ...contact.data, ...(address?.data ?? noAddress) };
+});
 
 type GuardianAddress = {
   name: string;

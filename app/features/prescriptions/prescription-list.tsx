@@ -175,11 +175,13 @@ function PrescriptionItem({
             value={p.id}
             checked={checkbox.checked}
             aria-describedby={checkbox.describedBy}
+            // The name says which prescription: "Valitse uusittavaksi: Levaxin 50 µg" (a hidden span in the label
+            // would be read with a space before its colon, as a hidden span is a block).
+            aria-label={`${t("prescriptions.list.choose")}: ${title}`}
             onChange={(e) => checkbox.onChange(p.id, e.target.checked)}
           />
           <label className="checkbox__label" htmlFor={checkboxId(p.id)}>
             {t("prescriptions.list.choose")}
-            <span className="visually-hidden">{`: ${title}`}</span>
           </label>
         </div>
       ) : null}

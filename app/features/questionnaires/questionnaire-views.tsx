@@ -1,5 +1,7 @@
 import type { T } from "~/lib/translate";
+import { finnishTextLang } from "~/lib/lang";
 import { LocalizedLink } from "~/ui/localized-link";
+import { useLang } from "~/ui/root-data";
 import type { AnsweredPageView, QuestionnaireListItem } from "./questionnaire-view";
 
 /** Questionnaires are out of use while messaging is in maintenance (spec part 2 §2). */
@@ -26,12 +28,14 @@ export function ListLink({ t, button = false }: { t: T; button?: boolean }) {
 }
 
 function Items({ items, t, dateKey }: { items: QuestionnaireListItem[]; t: T; dateKey: string }) {
+  // The care team names a questionnaire in Finnish whatever the page's language.
+  const titleLang = finnishTextLang(useLang());
   return (
     <ul className="card item-list questionnaire-list">
       {items.map((q) => (
         <li key={q.id}>
           <LocalizedLink to="questionnaire" params={{ id: q.id }}>
-            <strong>{q.title}</strong>
+            <strong lang={titleLang}>{q.title}</strong>
           </LocalizedLink>
           <span className="muted">
             {t(dateKey)} <time dateTime={q.at}>{q.date}</time>

@@ -81,6 +81,12 @@ describe("validation by survey-core", () => {
     expect(basics({ height: 170, smoking: "never" })).toEqual({});
     expect(basics({ height: 20, smoking: "never" }).height).toMatch(/50.*250/);
     expect(basics({ height: 300, smoking: "never" }, "fi").height).toMatch(/50.*250/);
+    // The number itself is named, not survey-core's placeholder word ("arvo", "value").
+    expect(basics({ height: 300, smoking: "never" }, "fi").height).toBe(
+      "Luvun '300' tulee olla vähintään 50 ja korkeintaan 250.",
+    );
+    expect(basics({ height: 20, smoking: "never" }).height).not.toMatch(/'value'/);
+    expect(basics({ height: 20, smoking: "never" }).height).toContain("'20'");
     expect(basics({ height: "abc", smoking: "never" })).toEqual({ height: "The value should be numeric." });
     expect(basics({ height: "abc", smoking: "never" }, "fi")).toEqual({ height: "Arvon tulee olla numeerinen." });
     // Weight is optional, but when given it must be within range.

@@ -406,9 +406,24 @@ export function pageErrors(model: Model, pageIndex: number): QuestionError[] {
       name: q.name,
       id: ids.get(q.name) ?? "",
       title: q.processedTitle,
-      message: q.errors[0].getText(),
+      message: messageOf(q),
       rule: ruleOf(q),
     }));
+}
+
+/**
+ * The message of a question's first error. survey-core names the value of a number out of its range by the word
+ * "value" ("Luvun 'arvo' tulee olla vähintään 50…"), as a question passes no name to its validators: the number
+ * itself is named instead ("Luvun '300' tulee olla…").
+ */
+function messageOf(q: Question): string {
+  const error = q.errors[0];
+  if (error.getErrorType() === "custom") {
+    const range = q.validators.find((v) => v.getType() === "numericvalidator" && v.validate(q.value, q.name)?.error);
+    const named = range?.validate(q.value, String(q.value))?.error?.getText();
+    if (named) return named;
+  }
+  return error.getText();
 }
 
 /** The rule a question's first error breaks: survey-core's error type, or for a validator's the validator's type. */

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/kela-card";
-import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { flashCookie } from "~/.server/flash";
+import { readFormWithFiles } from "~/.server/form-body";
 import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { KelaCard } from "~/features/my-information/kela-card";
@@ -20,18 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The Kela card form without JavaScript: both images in one multipart post (the server's body limit is raised for
- * this path only, see app.ts). Errors re-render the form with 400; saving returns to My information.
+ * The Kela card form without JavaScript: both images in one multipart post, read within their limits (a side past
+ * its limit is dropped while reading and reported as too large; see form-body.ts). Errors re-render the form with
+ * 400; saving returns to My information.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const form = await readForm(request);
+  const { form, tooLarge } = await readFormWithFiles(request, context);
   const file = (name: string) => {
     const value = form.get(name);
     return value instanceof File ? value : null;
   };
-  const checked = await checkPostedImages({ front: file("front"), back: file("back") });
+  const checked = await checkPostedImages({ front: file("front"), back: file("back") }, tooLarge);
   if ("problems" in checked) return data({ problems: checked.problems }, { status: 400 });
   await saveKelaCard(db(), storage(), session, checked.images, now());
   throw redirect(href("myInformation", lang), {

@@ -8,6 +8,8 @@ import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
 import { PageTitle } from "~/ui/page-title";
+import { useLang } from "~/ui/root-data";
+import { finnishTextLang } from "~/lib/lang";
 
 export const handle = { i18n: ["questionnaires"] } satisfies TextsHandle;
 
@@ -36,6 +38,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export default function Questionnaire({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  // The care team names a questionnaire in Finnish whatever the page's language.
+  const titleLang = finnishTextLang(useLang());
   if (loaderData.state === "maintenance" || loaderData.state === "notFound") {
     const maintenance = loaderData.state === "maintenance";
     const heading = maintenance ? t("questionnaires.common.questionnaire") : t("questionnaires.notFound.title");
@@ -52,7 +56,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
     return (
       <div className="narrow-wide questionnaire">
         <PageTitle title={loaderData.title} />
-        <h1>{loaderData.title}</h1>
+        <h1 lang={titleLang}>{loaderData.title}</h1>
         <p className="lead">
           {t("questionnaires.answered.intro")} <time dateTime={loaderData.answeredAt}>{loaderData.answeredDate}</time>.{" "}
           {t("questionnaires.answered.readOnly")}
@@ -71,7 +75,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
     <div className="narrow questionnaire">
       <PageTitle title={`${loaderData.title} – ${step}`} hasErrors={summary.length > 0} />
       <ErrorSummary errors={summary} fieldOrder={questionIds(form.elements)} />
-      <h1>{loaderData.title}</h1>
+      <h1 lang={titleLang}>{loaderData.title}</h1>
       {form.step === 1 && loaderData.description ? <p className="lead">{loaderData.description}</p> : null}
       <p className="hint">{t("questionnaires.form.draftNote")}</p>
       {actionData?.failure === "save" ? (

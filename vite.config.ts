@@ -62,11 +62,18 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
+          exclude: ["app/**/*.mocked.test.{ts,tsx}"],
           // The rules' tests start no servers and open no database: they share one module graph per worker
           // instead of paying a fresh process and import for each of about 80 small files.
           pool: "threads",
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // A file that replaces a module (vi.mock) gets a module graph of its own, so the stand-in reaches no other
+        // file; app/layers.test.ts holds every such file to this name.
+        test: { name: "unit-mocked", include: ["app/**/*.mocked.test.{ts,tsx}"], pool: "threads" },
       },
       {
         extends: true,

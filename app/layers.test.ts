@@ -46,7 +46,7 @@ export function layerOf(path: string): Layer {
   if (inApp.startsWith(".server/")) return ".server";
   if (inApp.startsWith("ui/")) return "ui";
   if (inApp.startsWith("lib/")) return "lib";
-  if (/^route-table(\.ts)?$/.test(inApp)) return "route-table";
+  if (/^(route-table|moved-paths)(\.ts)?$/.test(inApp)) return "route-table";
   return "shell";
 }
 
@@ -107,6 +107,14 @@ describe("layers", () => {
     expect(files).toContain("app/.server/db/schema/catalogue.ts");
     expect(files).toContain("brands/index.ts");
     expect(files.length).toBeGreaterThan(100);
+  });
+
+  it("keeps module stand-ins (vi.mock) in *.mocked.test files, which run apart from the shared module graph", () => {
+    const mocking = files.filter(
+      (f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, f), "utf8")),
+    );
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((f) => !/\.mocked\.test\.tsx?$/.test(f))).toEqual([]);
   });
 
   it("has no import pointing back up a layer", () => {

@@ -9,6 +9,7 @@ import {
   translatePath,
   type RouteId,
 } from "./route-table";
+import { MOVED_PATHS } from "./moved-paths";
 import routes from "./routes";
 
 /** The expected URL of every page in every language, written out so that a changed slug is noticed. */
@@ -116,11 +117,11 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     sv: "/sv/fakturor/sammanfattning/0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f",
     en: "/en/invoices/summary/0b6f3c1e-2d4a-4c5b-8e9f-1a2b3c4d5e6f",
   },
-  payInvoice: { fi: "/fi/laskut/maksa/1000101", sv: "/sv/fakturor/betala/1000101", en: "/en/invoices/pay/1000101" },
+  payInvoice: { fi: "/fi/pay/1000101", sv: "/sv/pay/1000101", en: "/en/pay/1000101" },
   paymentResult: {
-    fi: "/fi/laskut/maksu/1000101",
-    sv: "/sv/fakturor/betalning/1000101",
-    en: "/en/invoices/payment/1000101",
+    fi: "/fi/payment/1000101",
+    sv: "/sv/payment/1000101",
+    en: "/en/payment/1000101",
   },
   payVisit: { fi: "/fi/maksa-kaynti", sv: "/sv/betala-besok", en: "/en/pay-visit" },
   conversations: { fi: "/fi/viestit", sv: "/sv/meddelanden", en: "/en/conversations" },
@@ -344,6 +345,16 @@ describe("routes.ts", () => {
     expect(all.filter((r) => r.id && parseRouteMatchId(r.id))).toHaveLength(routeTable.length * LANGS.length);
   });
 
+  it("declares every earlier path of a moved page once per language, apart from the pages", () => {
+    for (const entry of MOVED_PATHS)
+      for (const lang of LANGS) {
+        const matches = all.filter((r) => r.id === `moved.${entry.to}.${lang}`);
+        expect(matches).toHaveLength(1);
+        expect(matches[0]!.path).toBe(`${lang}/${entry.from[lang]}`);
+        expect(matches[0]!.file).toBe("routes/moved.ts");
+      }
+  });
+
   it("gives every localized page a unique path", () => {
     const paths = all.filter((r) => r.id && parseRouteMatchId(r.id)).map((r) => r.path);
     expect(paths.every((p) => typeof p === "string" && p.length > 0)).toBe(true);
@@ -368,10 +379,11 @@ describe("routes.ts", () => {
 
 describe("isRoutePath", () => {
   it("tests one page's pattern in the path's language", () => {
-    expect(isRoutePath("/fi/laskut/maksa/1000101", "payInvoice")).toBe(true);
-    expect(isRoutePath("/en/invoices/pay/1000101/", "payInvoice")).toBe(true);
-    expect(isRoutePath("/sv/laskut/maksa/1000101", "payInvoice")).toBe(false);
+    expect(isRoutePath("/fi/pay/1000101", "payInvoice")).toBe(true);
+    expect(isRoutePath("/en/pay/1000101/", "payInvoice")).toBe(true);
+    expect(isRoutePath("/fi/laskut/maksa/1000101", "payInvoice")).toBe(false);
+    expect(isRoutePath("/fi/payment/1000101", "payInvoice")).toBe(false);
     expect(isRoutePath("/fi/laskut", "payInvoice")).toBe(false);
-    expect(isRoutePath("/xx/laskut/maksa/1", "payInvoice")).toBe(false);
+    expect(isRoutePath("/xx/pay/1", "payInvoice")).toBe(false);
   });
 });

@@ -112,8 +112,8 @@ export function describeTextsPerRoute(people: Visitor[]) {
 
     it("gives every page a title that names that page", () => {
       // A screen-reader user (and a browser's history) tells pages apart by their titles.
-      // About 90 titles per visitor and host (Pikkujätti has fewer pages).
-      expect(titles.size).toBeGreaterThan(people.length * HOSTS.length * 70);
+      // 65–90 titles per visitor and host (Pikkujätti has fewer pages; anonymous visitors reach fewer).
+      expect(titles.size).toBeGreaterThan(people.length * HOSTS.length * 60);
       const shared = [...titles]
         .filter(([, files]) => files.size > 1)
         .map(([title, files]) => `${title}: ${[...files]}`);

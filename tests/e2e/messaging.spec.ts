@@ -37,7 +37,7 @@ async function startConversation(
   labels: { subject: string; message: string; send: string },
 ) {
   await page.getByLabel(labels.subject).fill(title);
-  await page.getByLabel(labels.message).fill(text);
+  await page.getByLabel(labels.message, { exact: true }).fill(text);
   await page.getByRole("button", { name: labels.send, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 }
@@ -147,9 +147,10 @@ test("an unread thread: opened, read, and answered with an attachment; new messa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText("Yes, it is ready at the pharmacy.")).toBeVisible();
   // Opening it read it: the count drops by one.
-  await expect(messagesItem).toHaveAccessibleName(
-    unreadBefore > 1 ? `Messages, ${unreadBefore - 1} unread` : "Messages",
-  );
+  // (Its name is read from the attribute: a folded menu's link has no accessible name while hidden.)
+  if (unreadBefore > 1)
+    await expect(messagesItem).toHaveAttribute("aria-label", `Messages, ${unreadBefore - 1} unread`);
+  else await expect(messagesItem).not.toHaveAttribute("aria-label");
   await expect(page.getByText(/^Participants: Maija Meikäläinen \(you\)/)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Today" })).toBeVisible();
   await expectAccessible(page);

@@ -1,14 +1,26 @@
 import { defineConfig } from "@playwright/test";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { SHORT_SESSION_PORT, workerPort } from "./fixtures/ports";
 
 /**
- * End-to-end tests in the machine's Chromium (never a downloaded browser): CHROMIUM_PATH, else /usr/bin/chromium.
+ * End-to-end tests in the machine's Chromium (never a downloaded browser): CHROMIUM_PATH, else Debian's headless
+ * shell, else /usr/bin/chromium (see `chromium()`).
  * Every flow runs twice: with JavaScript and without. The servers run the production build on fresh embedded
  * databases: one per worker (E2E_WORKERS, 2 by default), so tests that run at the same time never share data, and
  * one whose sessions go idle after 40 seconds, shared by the two tests that use it (tests/fixtures/ports.ts).
  */
+/**
+ * The browser binary. Debian's `chromium-headless-shell` (the headless-only build Playwright itself runs headless
+ * tests in) takes half the CPU time of the full browser's headless mode: measured on this suite, 2 min 39 s of user
+ * time instead of 5 min 8 s, and 7.4 instead of 10.1 minutes on two cores.
+ */
+function chromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = "/usr/lib/chromium/chromium-headless-shell";
+  return existsSync(shell) ? shell : "/usr/bin/chromium";
+}
+
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 function server(port: number, dataDir: string, extraEnv: string) {
@@ -52,7 +64,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -12,6 +12,9 @@ async function openFirstFreeAppointment(page: Page): Promise<string> {
 
 test.describe("booking", () => {
   test("search free appointments and reserve one without logging in (Solmu, Finnish)", async ({ page, jsEnabled }) => {
+    // Six pages, each checked with axe (without JavaScript, in a copy of its own): on a busy two-core machine this
+    // walk has taken over a minute.
+    test.setTimeout(120_000);
     await gotoRoute(page, "booking", "fi");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajanvaraus");
     await expectAccessible(page);

@@ -5,6 +5,7 @@ import type { Lang } from "../../app/lib/lang";
 const TEXT = {
   fi: {
     checkIn: "Ilmoittaudu",
+    codeLabel: "Henkilötunnuksesi neljä viimeistä merkkiä",
     wrong: "Henkilötunnuksen loppuosa on väärin. Tarkista ja yritä uudelleen.",
     done: "Olet ilmoittautunut. Odota, että sinut kutsutaan.",
     locked: /^Liian monta väärää yritystä\. Voit yrittää uudelleen klo \d{2}\.\d{2} tai ilmoittautua vastaanotossa\.$/,
@@ -14,6 +15,7 @@ const TEXT = {
   },
   en: {
     checkIn: "Check in",
+    codeLabel: "Last four characters of your personal identity code",
     wrong: "The final part of the personal identity code is incorrect. Please check and try again.",
     done: "You have checked in. Please wait to be called.",
     locked: /^Too many incorrect attempts\. You can try again at \d{2}:\d{2} or check in at the reception\.$/,
@@ -48,7 +50,9 @@ async function openDoorLinks(page: Page, brand: BrandId, lang: Lang & keyof type
 async function enterCode(page: Page, code: string, jsEnabled: boolean, lang: keyof typeof TEXT) {
   if (jsEnabled) {
     // Typing over whatever the boxes hold: each box's character is selected on focus, and the fourth
-    // character of a fresh entry submits.
+    // character of a fresh entry submits. Until the page has hydrated and loaded the boxes, #ssnEndPart is the
+    // plain field, which does not submit by itself: wait for the boxes.
+    await expect(page.getByRole("group", { name: TEXT[lang].codeLabel })).toBeVisible();
     await page.locator("#ssnEndPart").click();
     await page.keyboard.type(code);
   } else {
@@ -124,8 +128,12 @@ test("check in at the clinic door with the link: wrong code, right code, and the
     const answered = jsEnabled ? page.waitForResponse((r) => r.request().method() === "POST") : null;
     await enterCode(page, wrong, jsEnabled, lang);
     await answered;
-    if (i < 4) await expect(page.getByText(TEXT[lang].wrong).first()).toBeVisible();
-    else await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
+    if (i < 4) {
+      await expect(page.getByText(TEXT[lang].wrong).first()).toBeVisible();
+      // The first wrong answer brings the error summary, which takes the focus once rendered (later ones keep the
+      // same summary, which stays where it is): typing before that would lose keys to it.
+      if (jsEnabled && i === 0) await expect(page.locator(".error-summary")).toBeFocused();
+    } else await expect(page.getByText(TEXT[lang].locked)).toBeVisible();
   }
   await expectAccessible(page);
   await page.goto(ORIGINS[brand] + lockLink);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoRoute, test } from "../fixtures";
+import { expect, expectAccessible, expectHydrated, gotoRoute, test } from "../fixtures";
 
 test("the error summary's links lead to their fields and the errors stay until the form is sent again", async ({
   page,
@@ -32,7 +32,9 @@ test("after a form is sent, the result page's heading has focus", async ({ page,
   test.skip(!jsEnabled, "Without JavaScript the browser loads the result page and starts from its top.");
   // The analytics-cookie question is a plain form that returns to the same page.
   await gotoRoute(page, "booking", "fi");
-  await page.getByRole("button", { name: /Hyväksy/ }).click();
+  const accept = page.getByRole("button", { name: /Hyväksy/ });
+  await expectHydrated(accept);
+  await accept.click();
   await expect(page.locator(".cookie-banner")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });

@@ -79,10 +79,25 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          // Each file in a process of its own: the files set the clock, the database and the storage of the app.
+          // Not the *.mocked files (as an include pattern: a project's `exclude` would replace the command line's).
+          include: ["tests/integration/**/!(*.mocked).test.ts"],
+          // A process per core that runs file after file in one module graph: importing the app once per worker
+          // rather than once per file (about 2 s each). Each file installs its own database, clock and storage
+          // (test-db.ts `useTestDatabase`) and takes them down again; per-file.ts restores what it spied on.
           pool: "forks",
+          isolate: false,
+          setupFiles: ["tests/integration/per-file.ts"],
           // One seeded database that the integration test files copy (tests/integration/seeded-template.ts).
+          globalSetup: ["tests/integration/seeded-template.ts"],
+        },
+      },
+      {
+        extends: true,
+        // Files that replace a module (vi.mock) get a process of their own.
+        test: {
+          name: "integration-mocked",
+          include: ["tests/integration/**/*.mocked.test.ts"],
+          pool: "forks",
           globalSetup: ["tests/integration/seeded-template.ts"],
         },
       },

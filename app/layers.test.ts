@@ -110,9 +110,11 @@ describe("layers", () => {
   });
 
   it("keeps module stand-ins (vi.mock) in *.mocked.test files, which run apart from the shared module graph", () => {
-    const mocking = files.filter(
+    // The unit tests and the integration tests both share a module graph per worker (vite.config.ts).
+    const mocking = [...files, ...sourceFiles("tests/integration")].filter(
       (f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, f), "utf8")),
     );
+    expect(mocking.filter((f) => f.startsWith("tests/")).length).toBeGreaterThan(0);
     expect(mocking.length).toBeGreaterThan(0);
     expect(mocking.filter((f) => !/\.mocked\.test\.tsx?$/.test(f))).toEqual([]);
   });

@@ -43,7 +43,7 @@ export async function prepareDatabase() {
 }
 
 async function build(): Promise<express.Express> {
-  initErrorReporting();
+  await initErrorReporting();
   await prepareDatabase();
   const app = express();
   app.disable("x-powered-by");

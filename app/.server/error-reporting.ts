@@ -1,15 +1,19 @@
-import * as Sentry from "@sentry/react-router";
+import type * as SentrySdk from "@sentry/react-router";
 import { IGNORED_ERRORS, MAX_VALUE_LENGTH, isTagScriptFetchNoise } from "~/lib/error-reporting-options";
 import { now } from "./clock";
 import { env } from "./env";
 import { logger } from "./logger";
 
-let enabled = false;
+let sentry: typeof SentrySdk | null = null;
 
-/** Sentry is on only when SENTRY_DSN is set; otherwise errors go to the log alone. */
-export function initErrorReporting() {
+/**
+ * Sentry is on only when SENTRY_DSN is set; otherwise errors go to the log alone, and the SDK (about 600 ms to load)
+ * is never loaded.
+ */
+export async function initErrorReporting() {
   const dsn = env().sentryDsn;
-  if (!dsn || enabled) return;
+  if (!dsn || sentry) return;
+  const Sentry = await import("@sentry/react-router");
   Sentry.init({
     dsn,
     environment: env().environment,
@@ -19,7 +23,7 @@ export function initErrorReporting() {
     beforeSend: (event) => (isTagScriptFetchNoise(event as never) ? null : event),
     initialScope: { tags: { process: "server" } },
   });
-  enabled = true;
+  sentry = Sentry;
 }
 
 export function reportError(error: unknown, context?: Record<string, unknown>) {
@@ -28,7 +32,7 @@ export function reportError(error: unknown, context?: Record<string, unknown>) {
     stack: error instanceof Error ? error.stack : undefined,
     ...context,
   });
-  if (enabled) Sentry.captureException(error, { extra: context, tags: { process: "server" } });
+  if (sentry) sentry.captureException(error, { extra: context, tags: { process: "server" } });
 }
 
 const lastReports = new Map<string, number>();

@@ -1,11 +1,12 @@
-import PDFDocument from "pdfkit";
 import type { Lang } from "~/lib/lang";
 
 /**
  * A new A4 document in the portal's way: real, tagged text with the document's title shown and its language set
- * (a screen reader and search read it). Draw on `doc`, call `doc.end()`, then await `bytes`.
+ * (a screen reader and search read it). Draw on `doc`, call `doc.end()`, then await `bytes`. The PDF library is
+ * loaded on the first document, not with the server (it takes about 150 ms to load).
  */
-export function newPdf(lang: Lang, info: { title: string; author: string; creator: string }) {
+export async function newPdf(lang: Lang, info: { title: string; author: string; creator: string }) {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,

@@ -16,7 +16,7 @@ export async function certificatePdf(
 ): Promise<Buffer> {
   const t = textsOf(lang, brand.id);
   const title = t(`certificates.types.${certificate.type}`);
-  const { doc, bytes } = newPdf(lang, { title, author: brand.businessName, creator: brand.name });
+  const { doc, bytes } = await newPdf(lang, { title, author: brand.businessName, creator: brand.name });
 
   doc.font("Helvetica-Bold").fontSize(14).text(brand.businessName);
   doc.moveDown(1.5);

@@ -20,7 +20,7 @@ export async function invoicePdf(summary: InvoiceSummary, brand: Brand, lang: La
   const t = textsOf(lang, brand.id);
   const kind = documentKind(summary);
   const title = `${t(`payments.pdf.${kind}`)} ${summary.invoiceNumber}`;
-  const { doc, bytes } = newPdf(lang, { title, author: brand.businessName, creator: brand.name });
+  const { doc, bytes } = await newPdf(lang, { title, author: brand.businessName, creator: brand.name });
 
   doc.font("Helvetica-Bold").fontSize(18).text(brand.businessName);
   doc.font("Helvetica").fontSize(10).text(`${brand.billing.email} · ${brand.billing.phone}`);

@@ -155,11 +155,23 @@ describe("cancelling", () => {
     expect((await reservationsOf(t.person("youngChild")))[0].status).toBe("active");
   });
 
-  it("the cancel page redirects to the front page's cancelled fragment, and shows the too-late reason with 409", async () => {
+  it("the cancel page cancels on its button's post only, redirects to the front page's cancelled fragment, and shows the too-late reason with 409", async () => {
     const cookie = cookiePair(await login(t.person("patient")));
     const [target] = await cancellable(t.person("patient"));
-    const post = (id: number) =>
-      makeRequest(`/fi/ajanvaraukset/${id}/peru`, { cookie, form: { csrfToken: "checked-by-middleware" } });
+    const post = (id: number, intent = "cancel") =>
+      makeRequest(`/fi/ajanvaraukset/${id}/peru`, { cookie, form: { csrfToken: "checked-by-middleware", intent } });
+    // Only the confirm button's post cancels: another form's post (the arrival reason's, say) is refused.
+    const other = post(target.appointmentId, "arrivalReason");
+    await expect(
+      cancelRoute.action({
+        request: other,
+        context: await makeContext(other),
+        params: { id: String(target.appointmentId) },
+      } as never),
+    ).rejects.toMatchObject({ init: { status: 400 } });
+    expect(
+      (await reservationsOf(t.person("patient"))).find((r) => r.appointmentId === target.appointmentId),
+    ).toMatchObject({ status: "active" });
     const ok = post(target.appointmentId);
     const redirect = await thrownResponse(async () =>
       cancelRoute.action({

@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/cancel";
+import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
@@ -30,6 +31,8 @@ export const handle = { i18n: ["appointments", "frontPage"] } satisfies TextsHan
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
+  // Only the confirm button cancels: any other form that ever posts here is refused, not taken as a cancellation.
+  if ((await readForm(request)).get("intent") !== "cancel") throw data(null, { status: 400 });
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const [appointment] = await getAppointments(session, [appointmentId(params.id)], lang, now(), limitHours);
   if (!appointment) throw data(null, { status: 404 });
@@ -39,6 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
+  // Only the confirm button cancels: any other form that ever posts here is refused, not taken as a cancellation.
+  if ((await readForm(request)).get("intent") !== "cancel") throw data(null, { status: 400 });
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const result = await cancelAppointment(session, appointmentId(params.id), now(), limitHours);
   const response = cancelResponse(result.type);
@@ -68,8 +73,8 @@ export default function CancelAppointment({ loaderData, actionData }: Route.Comp
         </NotificationBanner>
       ) : null}
       <h1>{failure ? title : t("appointments.cancel.heading")}</h1>
-      {/* The details only, without their forms: a form without an action of its own posts to this page's action,
-          which cancels (the arrival reason is given on the appointment's own page). */}
+      {/* The details only, without their forms: a form without an action of its own would post to this page's
+          action (the arrival reason is given on the appointment's own page). */}
       <AppointmentDetails
         appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null, mayGiveArrivalReason: false }}
         cancellationLimitHours={limitHours}
@@ -79,7 +84,7 @@ export default function CancelAppointment({ loaderData, actionData }: Route.Comp
           <p>{t("appointments.cancel.body")}</p>
           <Form method="post" className="button-row">
             <CsrfField />
-            <button type="submit" className="button button--danger">
+            <button type="submit" name="intent" value="cancel" className="button button--danger">
               {t("appointments.cancel.confirm")}
             </button>
             <LocalizedLink to="appointment" params={{ ids: appointment.id }} className="button button--secondary">

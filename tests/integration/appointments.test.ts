@@ -160,6 +160,14 @@ describe("cancelling", () => {
     const [target] = await cancellable(t.person("patient"));
     const post = (id: number, intent = "cancel") =>
       makeRequest(`/fi/ajanvaraukset/${id}/peru`, { cookie, form: { csrfToken: "checked-by-middleware", intent } });
+    // The page itself (a GET) asks first.
+    const page = makeRequest(`/fi/ajanvaraukset/${target.appointmentId}/peru`, { cookie });
+    const shown = (await cancelRoute.loader({
+      request: page,
+      context: await makeContext(page),
+      params: { id: String(target.appointmentId) },
+    } as never)) as { appointment: { mayCancel: boolean } };
+    expect(shown.appointment.mayCancel).toBe(true);
     // Only the confirm button's post cancels: another form's post (the arrival reason's, say) is refused.
     const other = post(target.appointmentId, "arrivalReason");
     await expect(

@@ -31,8 +31,6 @@ export const handle = { i18n: ["appointments", "frontPage"] } satisfies TextsHan
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  // Only the confirm button cancels: any other form that ever posts here is refused, not taken as a cancellation.
-  if ((await readForm(request)).get("intent") !== "cancel") throw data(null, { status: 400 });
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const [appointment] = await getAppointments(session, [appointmentId(params.id)], lang, now(), limitHours);
   if (!appointment) throw data(null, { status: 404 });

@@ -76,6 +76,63 @@ test.describe("booking", () => {
     await expectAccessible(page);
   });
 
+  test("the calendar of free days: the next free days as links, and with JavaScript a date picker (Swedish)", async ({
+    page,
+    jsEnabled,
+  }) => {
+    await gotoRoute(page, "privateBooking", "sv", { query: { specialtyIds: "YLE", startDate: bookingDate(8) } });
+    const days = page.getByRole("list", { name: "Dagar med lediga tider" });
+    await expect(days.getByRole("link").first()).toBeVisible();
+    const second = days.getByRole("link").nth(1);
+    const label = (await second.innerText()).trim();
+    await second.click();
+    await expect(days.getByRole("link", { name: label })).toHaveAttribute("aria-current", "date");
+    const chosen = new URL(page.url()).searchParams.get("startDate")!;
+    await expect(page.getByLabel("Sök från datum")).toHaveValue(chosen);
+    await expectAccessible(page);
+    const open = page.getByRole("button", { name: "Välj i kalendern" });
+    if (!jsEnabled) {
+      await expect(open).toHaveCount(0);
+      return;
+    }
+
+    // The dialog opens on the chosen day, marks the days with free appointments, and is operated by keyboard.
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Välj sökningens startdatum" });
+    await expect(dialog).toBeVisible();
+    const day = (date: string) => dialog.locator(`button[data-date="${date}"]`);
+    await expect(day(chosen)).toBeFocused();
+    await expect(dialog.getByRole("button", { name: /, lediga tider$/ }).first()).toBeVisible();
+    await expect(day(chosen)).toHaveAccessibleName(/, lediga tider$/);
+    await expectAccessible(page);
+    const month = dialog.getByRole("heading", { level: 3 });
+    const shownMonth = (await month.innerText()).trim();
+    await page.keyboard.press("ArrowRight");
+    const next = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.date!);
+    expect(next > chosen).toBe(true);
+    await page.keyboard.press("PageDown");
+    await expect(month).not.toHaveText(shownMonth);
+    await page.keyboard.press("PageUp");
+    await expect(month).toHaveText(shownMonth);
+    await page.keyboard.press("Home");
+    const monday = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.date!);
+    await page.keyboard.press("End");
+    const sunday = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.date!);
+    expect(Date.parse(sunday) - Date.parse(monday)).toBe(6 * 86_400_000);
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`startDate=${sunday}`));
+    await expect(open).toBeFocused();
+
+    // Escape closes it without choosing, and the focus returns to its button.
+    await open.click();
+    await expect(day(sunday)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`startDate=${sunday}`));
+  });
+
   test("a reserved slot answers 'no longer available' with a way back", async ({ page, jsEnabled }) => {
     const time = jsEnabled ? "morning" : "evening";
     const startDate = bookingDate(22);

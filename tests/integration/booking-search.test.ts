@@ -33,6 +33,8 @@ import {
   useTestDatabase,
   type DemoKey,
 } from "./test-db";
+import { sendAsBrowser } from "./request-handler";
+import { newCsrfCookieValue } from "~/.server/csrf";
 
 const t = useTestDatabase();
 const main = { lang: "fi" as const, brand: brands.main, now: FIXED_NOW };
@@ -422,6 +424,55 @@ describe("search calls", () => {
     expect(answer(await load(apiDates, "/api/appointments/available-appointment-dates?timeOfDay=late")).status).toBe(
       400,
     );
+  });
+});
+
+describe("the calendar of free days", () => {
+  it("lists the next days with free appointments from the start date as links that keep the filters", async () => {
+    const path = "/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE&time=evening&startDate=2026-11-20";
+    const page = (await load(searchRoute, path)) as { freeDays: string[]; startDate: string };
+    // The same days the calendar's call gives for the same filters, the first seven of them.
+    const call = answer(
+      await load(
+        apiDates,
+        "/api/appointments/available-appointment-dates?startDate=2026-11-20&endDate=2027-01-18&specialtyIds=YLE&timeOfDay=evening",
+      ),
+    );
+    expect(page.freeDays).toEqual(call.body.dates.slice(0, 7));
+    expect(page.freeDays.slice(0, 3)).toEqual(["2026-11-20", "2026-11-23", "2026-11-24"]);
+    // A service with no appointments at all: no days, no list.
+    const none = (await load(searchRoute, "/fi/ajanvaraus/yksityisasiakas?specialtyIds=NOPE")) as {
+      freeDays: string[];
+    };
+    expect(none.freeDays).toEqual([]);
+
+    const html = (await sendAsBrowser(newCsrfCookieValue(), "GET", path)).text;
+    const list = html.slice(html.indexOf('class="free-days"'));
+    expect(list).toContain("Päivät, joilla on vapaita aikoja");
+    expect(list).toContain(
+      'href="/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE&amp;startDate=2026-11-23&amp;time=evening"',
+    );
+    // The chosen day is marked as the current one.
+    expect(list).toMatch(/<a aria-current="date" href="[^"]*startDate=2026-11-20[^"]*"/);
+  });
+
+  it("the calendar's call answers for a month's grid and enforces the list's access", async () => {
+    // November 2026's grid runs from Monday 26 October to Sunday 6 December; days before today are never free.
+    const grid = answer(
+      await load(
+        apiDates,
+        "/api/appointments/available-appointment-dates?startDate=2026-10-26&endDate=2026-12-06&specialtyIds=YLE&lang=fi",
+      ),
+    );
+    expect(grid.status).toBe(200);
+    expect(grid.body.dates.length).toBeGreaterThan(5);
+    for (const day of grid.body.dates) expect(day >= "2026-11-20" && day <= "2026-12-06").toBe(true);
+    // The occupational list's days need a logged-in person with a contract, as its page does.
+    const anonymous = await load(
+      apiDates,
+      "/api/appointments/available-appointment-dates?isOccupationalHealthcare=true&startDate=2026-11-30&endDate=2027-01-03",
+    );
+    expect(answer(anonymous).status).toBe(401);
   });
 });
 

@@ -1,8 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
-import { Form, useSubmit } from "react-router";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
+import { formatCalendarDate } from "~/lib/format";
 import { Field } from "~/ui/form";
+import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+import { useLang } from "~/ui/root-data";
 import type { CareType } from "./care-type";
 import type { FilterOptions } from "./search.server";
 import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
@@ -14,14 +17,29 @@ type Props = {
   options: FilterOptions;
   today: string;
   insurance: { insuranceCompany: string | null; reimbursement: string | null } | null;
+  /** The calendar of free days: the next days with free appointments from `startDate`, and their list links. */
+  calendar: { now: string; startDate: string; freeDays: string[]; hrefOf(day: string): string };
+};
+
+// Loaded when the page has hydrated, so the search page's first script does not carry it.
+const DatePicker = lazy(() => import("./date-picker").then((m) => ({ default: m.DatePicker })));
+
+/** The call's flag for each list (GET /api/appointments/available-appointment-dates). */
+const CARE_TYPE_FLAG: Record<CareType, string | null> = {
+  private: null,
+  insurance: "isInsuranceCustomer",
+  kela65: "isKela65",
+  occupational: "isOccupationalHealthcare",
 };
 
 /**
  * The filter form: a plain GET form (its hidden `prev*` fields let the server apply the §4 change rules without
  * JavaScript). With JavaScript each change applies the rules here and reloads the list in place.
  */
-export function SearchFilterForm({ action, careType, filters, options, today, insurance }: Props) {
+export function SearchFilterForm({ action, careType, filters, options, today, insurance, calendar }: Props) {
   const t = useT();
+  const lang = useLang();
+  const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(filters);
@@ -165,6 +183,38 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
           />
         )}
       </Field>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <DatePicker
+            value={draft.startDate ?? today}
+            min={today}
+            now={calendar.now}
+            lang={lang}
+            query={calendarQuery(draft, careType)}
+            onChoose={(day) => run({ ...draft, offset: 0, startDate: day })}
+          />
+        </Suspense>
+      ) : null}
+      {calendar.freeDays.length ? (
+        <div className="free-days">
+          <p className="free-days__title" id="free-days-title">
+            {t("booking.calendar.freeDays")}
+          </p>
+          <ul className="free-days__list" aria-labelledby="free-days-title">
+            {calendar.freeDays.map((day) => (
+              <li key={day}>
+                <Link
+                  to={calendar.hrefOf(day)}
+                  aria-current={day === calendar.startDate ? "date" : undefined}
+                  preventScrollReset
+                >
+                  {formatCalendarDate(new Date(`${day}T12:00:00Z`), new Date(calendar.now), lang)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="checkbox">
         <input
           className="checkbox__input"
@@ -187,4 +237,12 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
       </p>
     </Form>
   );
+}
+
+/** The calendar's call parameters: the filters (its range is its own) and the list's flag. */
+function calendarQuery(filters: SearchFilters, careType: CareType): URLSearchParams {
+  const params = serializeFilters({ ...filters, offset: 0, startDate: null });
+  const flag = CARE_TYPE_FLAG[careType];
+  if (flag) params.set(flag, "true");
+  return params;
 }

@@ -233,6 +233,29 @@ export async function availableAppointmentDates(
   return rows.map((r) => r.day);
 }
 
+/** How many days with free appointments the search page lists beside its date field, and how far it looks. */
+export const FREE_DAYS_SHOWN = 7;
+const FREE_DAYS_LOOKAHEAD = 2 * SEARCH_WINDOW_DAYS;
+
+/**
+ * The next days with free appointments from the search's start date, for the links beside the date field (the
+ * calendar of free days without JavaScript). A failure only leaves the links out: the list reports its own.
+ */
+export async function nextFreeDays(
+  db: Database,
+  filters: SearchFilters,
+  careType: CareType,
+  options: Options,
+): Promise<string[]> {
+  const { startDate } = searchRange(filters, options.now);
+  return availableAppointmentDates(db, filters, careType, {
+    ...options,
+    from: startDate,
+    to: addDays(startDate, FREE_DAYS_LOOKAHEAD - 1),
+    limit: FREE_DAYS_SHOWN,
+  }).catch(() => []);
+}
+
 export type NearbyClinic = { clinicId: string; name: string; municipality: string; firstFree: string };
 export type Alternatives = { nextDates: string[]; nearbyClinics: NearbyClinic[] };
 

@@ -24,6 +24,7 @@ import {
   cachedFilterOptions,
   cachedSearchList,
   listExtras,
+  nextFreeDays,
   searchListEnabled,
   searchRange,
 } from "~/features/booking/search.server";
@@ -68,13 +69,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters } = parseFilters(url.searchParams);
   const t = now();
   const options = { lang, brand, now: t };
-  const [list, choices] = await Promise.all([
+  const [list, choices, freeDays] = await Promise.all([
     cachedSearchList(db(), filters, careType, options, request.signal),
     cachedFilterOptions(db(), careType, lang, brand, t).catch(() => ({
       specialties: [],
       practitioners: [],
       clinics: [],
     })),
+    nextFreeDays(db(), filters, careType, options),
   ]);
   return {
     careType,
@@ -89,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: t.toISOString(),
     today: helsinkiToday(t),
     startDate: searchRange(filters, t).startDate,
+    freeDays,
     path: url.pathname,
     search: url.search,
     freeAppointmentPage: freeAppointmentPageFor(careType, user),
@@ -148,6 +151,12 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
         options={choices}
         today={loaderData.today}
         insurance={insurance}
+        calendar={{
+          now: loaderData.now,
+          startDate: loaderData.startDate,
+          freeDays: loaderData.freeDays,
+          hrefOf: (day) => listUrl(path, { ...filters, startDate: day, offset: 0 }, extras),
+        }}
       />
       <section aria-labelledby="search-results-heading">
         <h2 id="search-results-heading">

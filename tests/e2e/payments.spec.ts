@@ -93,6 +93,14 @@ test("a cancelled and a failed payment at Pikkujätti each show their message an
   await gotoRoute(page, "invoices", "en", { brand: "pikkujatti" });
   await expect(page.locator(`[data-invoice="${number}"]`)).toHaveAttribute("data-status", "open");
   await expect(page.getByRole("link", { name: `Pay invoice ${number} online` })).toBeVisible();
+
+  // An invoice that is not hers: the spec's notice under the page's heading, and the way back.
+  await gotoRoute(page, "paymentResult", "en", { brand: "pikkujatti", params: { id: "9999999" } });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment");
+  await expect(page.getByText("The invoice could not be found.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Back to invoices" }).click();
+  await expect(page.locator(`[data-invoice="${number}"]`)).toBeVisible();
 });
 
 test("a guardian pays the child's invoice from the pay-a-visit landing", async ({ page, jsEnabled }) => {

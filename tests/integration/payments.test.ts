@@ -151,10 +151,15 @@ describe("the invoice summary and the PDF", () => {
       session: await login(t.person("newCustomer")),
     });
     expect(foreign.status).toBe(404);
+    // The spec's notice under the page's heading, and nothing of the invoice.
+    expect(foreign.text).toContain("The invoice could not be found.");
+    expect(foreign.text).toContain("<h1>Invoice summary</h1>");
+    expect(foreign.text).not.toContain("Maija Meikäläinen");
     const malformed = await send("GET", "/en/invoices/summary/not-an-id", {
       session: await login(t.person("patient")),
     });
     expect(malformed.status).toBe(404);
+    expect(malformed.text).toContain("The invoice could not be found.");
   });
 
   it("serves a PDF with its file name, in the requested language; another person's id is 404", async () => {
@@ -544,7 +549,10 @@ describe("paying an invoice", () => {
     // "ok" is said only of a paid invoice.
     const notPaid = await send("GET", "/en/payment/1000104?status=ok", { session });
     expect(notPaid.text).not.toContain("Payment completed");
-    expect((await send("GET", "/en/payment/2000101?status=ok", { session })).status).toBe(404);
+    const foreign = await send("GET", "/sv/payment/2000101?status=ok", { session });
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).toContain("Fakturan hittades inte.");
+    expect(foreign.text).not.toContain("2000101</dd>");
   });
 });
 

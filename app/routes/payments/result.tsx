@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/result";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
+import { InvoiceNotFound } from "~/features/payments/invoice-not-found";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { applyPaymentReturn, hasDuplicatePayment } from "~/features/payments/payments.server";
 import { failureMessage, resultStatus } from "~/features/payments/result";
@@ -35,7 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const session = requireUser(context, request, lang);
   const invoice = await invoiceSummary(db(), session, { invoiceNumber: params.id }, "payment-result");
-  if (!invoice) throw data(null, { status: 404 });
+  if (!invoice)
+    return data({ status: "fail" as const, duplicate: false, message: null, invoice: null }, { status: 404 });
   let status = resultStatus(url.searchParams.get("status"));
   // "Completed" is said only of an invoice that is paid; until the confirmation arrives the payment is pending.
   if (status === "ok" && invoice.status !== "paid") status = "pending";
@@ -56,6 +58,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { status, duplicate, message, invoice } = loaderData;
+  if (!invoice) return <InvoiceNotFound title={t("payments.result.title")} back={t("payments.result.back")} />;
   const title =
     status === "ok"
       ? t("payments.result.ok")

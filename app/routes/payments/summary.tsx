@@ -3,6 +3,7 @@ import type { Route } from "./+types/summary";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
+import { InvoiceNotFound } from "~/features/payments/invoice-not-found";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { formatDay, invoiceDisplay } from "~/features/payments/invoice-rules";
 import { pdfHref } from "~/features/payments/links";
@@ -14,12 +15,12 @@ import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
 import { useLang } from "~/ui/root-data";
 
-export const handle = { i18n: ["payments.summary", "payments.list"] } satisfies TextsHandle;
+export const handle = { i18n: ["payments.summary", "payments.list", "payments.messages"] } satisfies TextsHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = requireUser(context, request, getLang(context));
   const summary = await invoiceSummary(db(), session, { id: params.id });
-  if (!summary) throw data(null, { status: 404 });
+  if (!summary) return data({ summary: null, brandName: requestInfo(context).brand.name }, { status: 404 });
   return { summary, brandName: requestInfo(context).brand.name };
 }
 
@@ -27,8 +28,9 @@ export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { summary, brandName } = loaderData;
-  const display = invoiceDisplay(summary);
   const title = t("payments.summary.title");
+  if (!summary) return <InvoiceNotFound title={title} back={t("payments.summary.back")} />;
+  const display = invoiceDisplay(summary);
   const address = [
     summary.buyerAddress.street,
     [summary.buyerAddress.postalCode, summary.buyerAddress.postOffice].filter(Boolean).join(" "),

@@ -32,7 +32,7 @@ test("laboratory: Maija opens a referral, goes back, and reads a day's results b
 
   // The newest day: a package with a value below its range, and a pending test.
   const results = page.getByRole("region", { name: "Tulokset" });
-  await expect(results.getByRole("listitem").first()).toContainText("Kesken, 5 tutkimusta");
+  await expect(results.getByRole("listitem").first()).toContainText("Kesken, 6 tutkimusta");
   await results.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Laboratoriotulokset \d{1,2}\.\d{1,2}\.\d{4}$/);
   await expect(page.getByText("Osa tuloksista on vielä kesken.")).toBeVisible();
@@ -45,6 +45,7 @@ test("laboratory: Maija opens a referral, goes back, and reads a day's results b
   await hemoglobin.click();
   await expect(tests.getByText("Viitevälin 117–155 alapuolella", { exact: true })).toBeVisible();
   await expect(tests.locator("summary").filter({ hasText: "Kolesteroli" })).toContainText("Tulos ei ole vielä valmis");
+  await expect(tests.locator("summary").filter({ hasText: "Glukoosi" })).toContainText("Näytettä ei ole vielä otettu");
 
   // The same results in a table, each cell read with its test and column.
   const table = page.getByRole("table", { name: /^Laboratoriotulokset/ });

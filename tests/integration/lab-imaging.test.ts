@@ -97,13 +97,13 @@ describe("the laboratory page", () => {
     const pending = item(html, 'data-date="2026-11-16"');
     expect(pending).toContain('href="/en/laboratoryresult/2026-11-16"');
     expect(textOf(pending)).toContain("Results of 16 November 2026");
-    expect(textOf(pending)).toContain("Pending, 5 tests");
+    expect(textOf(pending)).toContain("Pending, 6 tests");
     expect(textOf(item(html, 'data-date="2026-10-11"'))).toContain("Ready, 3 tests");
     expect(textOf(item(html, 'data-date="2025-11-20"'))).toContain("Ready, 1 test");
 
     const sv = main((await as("patient", "/sv/laboratorium")).text);
     expect(sv).toContain("<h1>Laboratorium</h1>");
-    expect(textOf(item(sv, 'data-date="2026-11-16"'))).toContain("Väntande, 5 analyser");
+    expect(textOf(item(sv, 'data-date="2026-11-16"'))).toContain("Väntande, 6 analyser");
     expect(textOf(sv)).toContain("Går ut i morgon, lördag");
     expect(textOf(sv)).toContain("Går ut om ungefär 3 veckor");
   });
@@ -150,8 +150,12 @@ describe("a day's laboratory results", () => {
     expect(html).toContain(
       '<span class="lab-test__name" lang="fi">Kolesteroli</span> <span class="lab-test__short">Result pending</span>',
     );
+    // A test whose sample is still to be given says so, rather than "pending" (spec part 1 §3: referral, sampled).
+    expect(html).toContain(
+      '<span class="lab-test__name" lang="fi">Glukoosi</span> <span class="lab-test__short">Sample not taken yet</span>',
+    );
     // Every test opens with <details>, which works without JavaScript.
-    expect(html.match(/<details class="lab-(test|package)"/g)).toHaveLength(6);
+    expect(html.match(/<details class="lab-(test|package)"/g)).toHaveLength(7);
 
     // Released to professionals only: not on the page.
     expect(page.text).not.toContain("Tutkimuksen sisäinen arvo");
@@ -165,9 +169,10 @@ describe("a day's laboratory results", () => {
     expect(table).toContain('<caption id="lab-table-caption">Laboratory results 16 November 2026</caption>');
     for (const column of ["Test", "Result", "Unit", "Reference range", "Assessment"])
       expect(table).toContain(`<th scope="col">${column}</th>`);
-    expect(table.match(/<th scope="row" lang="fi">/g)).toHaveLength(5);
+    expect(table.match(/<th scope="row" lang="fi">/g)).toHaveLength(6);
     expect(textOf(table)).toContain("Hemoglobiini (Perusverenkuva) 112 g/l 117–155 Below the reference range 117–155");
     expect(textOf(table)).toContain("Kolesteroli Result pending");
+    expect(textOf(table)).toContain("Glukoosi Sample not taken yet");
     // The table comes after the expandable list.
     expect(html.indexOf("<table")).toBeGreaterThan(html.indexOf('data-package="B-PVK"'));
   });

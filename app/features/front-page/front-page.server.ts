@@ -81,7 +81,7 @@ export async function loadFrontPage(session: UserSession, lang: Lang, now: Date)
         and not coalesce((select ms.maintenance from messaging_status ms where ms.id = 1), false))
         as "canRenewPrescriptions",
       ${section(
-        sql`select l.sampled_on as date, bool_and(l.is_ready) as "isReady"
+        sql`select l.sampled_on as date, bool_and(l.status = 'ready') as "isReady"
             from lab_results l where l.person_id = ${personId} and l.view_restriction = 'patient'
             group by l.sampled_on order by l.sampled_on desc limit ${SECTION_SIZE}`,
         sql`order by x.date desc`,

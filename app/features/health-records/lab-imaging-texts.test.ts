@@ -21,6 +21,7 @@ const tr = (lang: Lang) => translator(lang, texts[lang]);
 const test = (over: Partial<LabTest> = {}): LabTest => ({
   id: 1,
   name: "Hemoglobiini",
+  status: "ready",
   isReady: true,
   result: "112",
   isNumeric: true,
@@ -65,7 +66,11 @@ describe("a result in words", () => {
     expect(shortResult(test(), t)).toBe("112 g/l, below the reference range 117–155");
     expect(shortResult(test({ result: "< 3", range: null, position: null }), t)).toBe("< 3 g/l");
     expect(shortResult(test({ result: "Negatiivinen", isNumeric: false, position: null }), t)).toBe("Negatiivinen");
-    expect(shortResult(test({ isReady: false, result: null }), t)).toBe("Result pending");
+    expect(shortResult(test({ status: "sampled", isReady: false, result: null }), t)).toBe("Result pending");
+    expect(shortResult(test({ status: "referral", isReady: false, result: null }), t)).toBe("Sample not taken yet");
+    expect(shortResult(test({ status: "referral", isReady: false, result: null }), tr("fi"))).toBe(
+      "Näytettä ei ole vielä otettu",
+    );
   });
 
   it("sums a package up by its tests", () => {

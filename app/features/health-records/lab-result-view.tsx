@@ -22,9 +22,17 @@ function capitalised(text: string, lang: Lang): string {
   return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 }
 
-/** A test's result in one line, for its summary: "112 g/l, below the reference range 117–155", or "Result pending". */
+/** What stands for the result of a test that is not ready: whether its sample has been taken yet. */
+export function pendingText(test: LabTest, t: T): string {
+  return t(test.status === "referral" ? "laboratory.result.awaitingSample" : "laboratory.result.pending");
+}
+
+/**
+ * A test's result in one line, for its summary: "112 g/l, below the reference range 117–155", "Result pending" or
+ * "Sample not taken yet".
+ */
 export function shortResult(test: LabTest, t: T): string {
-  if (!test.isReady) return t("laboratory.result.pending");
+  if (!test.isReady) return pendingText(test, t);
   const value = [test.result, test.isNumeric ? test.unit : null].filter(Boolean).join(" ");
   const assessment = assessmentText(test.position, test.range, t);
   return [value, assessment].filter(Boolean).join(", ");
@@ -65,7 +73,7 @@ function TestDetails({ test }: { test: LabTest }) {
       </summary>
       <dl className="summary-list">
         <Row label={t("laboratory.result.fields.result")}>
-          {test.isReady ? (test.result ?? "–") : t("laboratory.result.pending")}
+          {test.isReady ? (test.result ?? "–") : pendingText(test, t)}
         </Row>
         {test.isReady && test.isNumeric && test.unit ? (
           <Row label={t("laboratory.result.fields.unit")}>{test.unit}</Row>
@@ -157,7 +165,7 @@ export function LabTable({ entries, caption }: { entries: LabEntry[]; caption: s
                   {test.name}
                   {packageName ? <span className="muted"> ({packageName})</span> : null}
                 </th>
-                <td>{test.isReady ? (test.result ?? "–") : t("laboratory.result.pending")}</td>
+                <td>{test.isReady ? (test.result ?? "–") : pendingText(test, t)}</td>
                 <td>{test.isReady && test.isNumeric ? test.unit : null}</td>
                 <td>{test.range}</td>
                 <td>{assessment ? capitalised(assessment, lang) : null}</td>

@@ -4,7 +4,7 @@ import { assessResult, groupLabDays, groupLabEntries, toLabTest, type LabResultR
 const row = (over: Partial<LabResultRow> & { id: number }): LabResultRow => ({
   code: `T${over.id}`,
   displayName: `Test ${over.id}`,
-  isReady: true,
+  status: "ready",
   resultText: null,
   resultNumber: null,
   unit: null,
@@ -61,9 +61,17 @@ describe("toLabTest", () => {
     expect(test).toMatchObject({ result: "Negatiivinen", isNumeric: false, unit: null, position: null });
   });
 
-  it("shows nothing of a pending test's result", () => {
-    const test = toLabTest(row({ id: 4, isReady: false, resultNumber: "1", additionalResult: "early" }), "en");
-    expect(test).toMatchObject({ isReady: false, result: null, position: null, additionalResult: null });
+  it("shows nothing of a pending test's result, and says whether the sample has been taken", () => {
+    const sampled = toLabTest(row({ id: 4, status: "sampled", resultNumber: "1", additionalResult: "early" }), "en");
+    expect(sampled).toMatchObject({
+      status: "sampled",
+      isReady: false,
+      result: null,
+      position: null,
+      additionalResult: null,
+    });
+    const ordered = toLabTest(row({ id: 9, status: "referral", resultText: "early" }), "en");
+    expect(ordered).toMatchObject({ status: "referral", isReady: false, result: null });
   });
 });
 
@@ -72,7 +80,7 @@ describe("groupLabEntries", () => {
     const rows = [
       row({ id: 5, packageCode: "P", packageName: "Paketti", resultNumber: "1", referenceMin: "2" }),
       row({ id: 2 }),
-      row({ id: 6, packageCode: "P", packageName: "Paketti", isReady: false }),
+      row({ id: 6, packageCode: "P", packageName: "Paketti", status: "sampled" }),
       row({ id: 8, packageCode: "Q", packageName: null }),
       row({ id: 7, packageCode: "P", packageName: "Paketti", resultNumber: "3", referenceMin: "2" }),
     ];
@@ -90,10 +98,10 @@ describe("groupLabDays", () => {
   it("gives each day, newest first, its readiness over all of its tests and their number", () => {
     const days = groupLabDays(
       [
-        { sampledOn: "2025-11-20", isReady: true },
-        { sampledOn: "2026-11-16", isReady: true },
-        { sampledOn: "2026-11-16", isReady: false },
-        { sampledOn: "2026-10-11", isReady: true },
+        { sampledOn: "2025-11-20", status: "ready" },
+        { sampledOn: "2026-11-16", status: "ready" },
+        { sampledOn: "2026-11-16", status: "referral" },
+        { sampledOn: "2026-10-11", status: "ready" },
       ],
       "fi",
     );

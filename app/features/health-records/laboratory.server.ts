@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
+import type { LabTestStatus } from "~/.server/db/schema/health";
 import type { Lang } from "~/lib/lang";
 import { dayText } from "./referrals.server";
 import { formatRange, formatResultNumber, labReadiness, rangePosition, type RangePosition } from "./rules";
@@ -15,8 +16,8 @@ const visible = (personId: string) =>
 export type LabDay = { date: string; dateText: string; readiness: "ready" | "pending"; testCount: number };
 
 /** Days with results, newest first, from rows in any order: each day's readiness over all of its tests. */
-export function groupLabDays(rows: readonly { sampledOn: string; isReady: boolean }[], lang: Lang): LabDay[] {
-  const byDay = new Map<string, { isReady: boolean }[]>();
+export function groupLabDays(rows: readonly { sampledOn: string; status: LabTestStatus }[], lang: Lang): LabDay[] {
+  const byDay = new Map<string, { status: LabTestStatus }[]>();
   for (const r of rows) {
     const items = byDay.get(r.sampledOn) ?? [];
     items.push(r);
@@ -34,7 +35,7 @@ export function groupLabDays(rows: readonly { sampledOn: string; isReady: boolea
 
 export async function labResultDays(db: Database, personId: string, lang: Lang): Promise<LabDay[]> {
   const rows = await db
-    .select({ sampledOn: s.labResults.sampledOn, isReady: s.labResults.isReady })
+    .select({ sampledOn: s.labResults.sampledOn, status: s.labResults.status })
     .from(s.labResults)
     .where(visible(personId))
     .orderBy(desc(s.labResults.sampledOn));
@@ -75,6 +76,8 @@ export function assessResult(
 export type LabTest = {
   id: number;
   name: string;
+  /** Ordered but not yet sampled, sampled and waiting for its result, or ready. */
+  status: LabTestStatus;
   isReady: boolean;
   /** "112", "< 3" or a text result as it is; null while pending or when there is none. */
   result: string | null;
@@ -96,7 +99,7 @@ export type LabResultRow = {
   id: number;
   code: string;
   displayName: string;
-  isReady: boolean;
+  status: LabTestStatus;
   resultText: string | null;
   resultNumber: string | null;
   unit: string | null;
@@ -121,10 +124,11 @@ const text = (value: string | null) => value?.trim() || null;
 export function toLabTest(row: LabResultRow, lang: Lang): LabTest {
   const min = numberOf(row.referenceMin);
   const max = numberOf(row.referenceMax);
-  const value = row.isReady ? numberOf(row.resultNumber) : null;
+  const isReady = row.status === "ready";
+  const value = isReady ? numberOf(row.resultNumber) : null;
   const prefix = text(row.prefix);
   const numeric = value !== null;
-  const result = !row.isReady
+  const result = !isReady
     ? null
     : numeric
       ? `${prefix ? `${prefix} ` : ""}${formatResultNumber(value, lang)}`
@@ -132,13 +136,14 @@ export function toLabTest(row: LabResultRow, lang: Lang): LabTest {
   return {
     id: row.id,
     name: row.displayName,
-    isReady: row.isReady,
+    status: row.status,
+    isReady,
     result,
     isNumeric: numeric,
     unit: text(row.unit),
     range: formatRange(min, max, lang),
     position: numeric ? assessResult(prefix, value, min, max) : null,
-    additionalResult: row.isReady ? text(row.additionalResult) : null,
+    additionalResult: isReady ? text(row.additionalResult) : null,
     description: text(row.description),
   };
 }
@@ -195,7 +200,7 @@ export async function labResultDay(
       id: s.labResults.id,
       code: s.labResults.code,
       displayName: s.labResults.displayName,
-      isReady: s.labResults.isReady,
+      status: s.labResults.status,
       resultText: s.labResults.resultText,
       resultNumber: s.labResults.resultNumber,
       unit: s.labResults.unit,

@@ -73,8 +73,9 @@ describe("validityHint", () => {
 
 describe("labReadiness", () => {
   it("is ready only when every item is ready", () => {
-    expect(labReadiness([{ isReady: true }, { isReady: true }])).toBe("ready");
-    expect(labReadiness([{ isReady: true }, { isReady: false }])).toBe("pending");
+    expect(labReadiness([{ status: "ready" }, { status: "ready" }])).toBe("ready");
+    expect(labReadiness([{ status: "ready" }, { status: "sampled" }])).toBe("pending");
+    expect(labReadiness([{ status: "ready" }, { status: "referral" }])).toBe("pending");
     expect(labReadiness([])).toBe("ready");
   });
 });

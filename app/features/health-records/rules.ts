@@ -1,3 +1,4 @@
+import type { LabTestStatus } from "~/.server/db/schema/health";
 import { formatDate, helsinkiDateParts, weekdayName } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 
@@ -53,8 +54,8 @@ export function validityHint(validUntil: string, now: Date, lang: Lang): Validit
 }
 
 /** A day's laboratory results are ready when every item is ready, else pending (spec part 2 §4). */
-export function labReadiness(items: readonly { isReady: boolean }[]): "ready" | "pending" {
-  return items.every((i) => i.isReady) ? "ready" : "pending";
+export function labReadiness(items: readonly { status: LabTestStatus }[]): "ready" | "pending" {
+  return items.every((i) => i.status === "ready") ? "ready" : "pending";
 }
 
 /** Where a numeric result lies against its reference range; null when there is no range to compare with. */

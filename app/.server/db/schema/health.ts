@@ -22,6 +22,13 @@ import { people } from "./people";
 /** Who may see a record (spec part 1 §3 "View restrictions"): a customer sees only what is released to patients. */
 export const VIEW_RESTRICTIONS = ["patient", "professional"] as const;
 
+/**
+ * Where a laboratory test is (spec part 1 §3 "lab test status"): ordered but not yet sampled (the patient still has to
+ * give the sample), sampled and waiting for its result, or ready.
+ */
+export const LAB_TEST_STATUSES = ["referral", "sampled", "ready"] as const;
+export type LabTestStatus = (typeof LAB_TEST_STATUSES)[number];
+
 /** A diagnosis of a visit: the ICD-10 code when there is one, and the description. */
 export type Diagnosis = { code?: string; description: string };
 /** A text section of a visit report. */
@@ -99,7 +106,7 @@ export const labResults = pgTable(
     sampledOn: date("sampled_on", { mode: "string" }).notNull(),
     code: text("code").notNull(),
     displayName: text("display_name").notNull(),
-    isReady: boolean("is_ready").notNull().default(false),
+    status: text("status", { enum: LAB_TEST_STATUSES }).notNull().default("sampled"),
     resultText: text("result_text"),
     resultNumber: numeric("result_number"),
     unit: text("unit"),

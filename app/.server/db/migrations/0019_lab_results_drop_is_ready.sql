@@ -1,0 +1,1 @@
+ALTER TABLE "lab_results" DROP COLUMN "is_ready";

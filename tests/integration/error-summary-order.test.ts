@@ -216,7 +216,7 @@ const EXEMPT_FORMS: Record<string, string> = {
   "authentication resend": "a button that sends a new SMS code",
   "authentication cancel": "a button that cancels the login",
   "myInformation smsLoginEnable": "a button that sends the code for switching SMS login on",
-  cancelAppointment: "a button that cancels the appointment",
+  "cancelAppointment cancel": "a button that cancels the appointment",
   payInvoice: "a button per payment method: nothing to fill in",
   logout: "a button that logs out",
   "routes/dev/care-team-thread close": "a button that closes the thread",

@@ -31,8 +31,10 @@ async function openDoorLinks(page: Page, brand: BrandId, lang: Lang & keyof type
   await gotoRoute(page, "appointments", lang, { brand });
   const paths = await page.locator(".appointment-list a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
   const links: string[] = [];
+  // Each page is left only once it is quiet: leaving a hydrating page at once aborts its requests, which the
+  // browser has reported as uncaught "signal is aborted" errors.
   for (const path of paths) {
-    await page.goto(ORIGINS[brand] + path);
+    await page.goto(ORIGINS[brand] + path, { waitUntil: "networkidle" });
     const link = page.getByRole("link", { name: TEXT[lang].doorLink });
     if (await link.count()) links.push((await link.getAttribute("href"))!);
   }
@@ -41,7 +43,7 @@ async function openDoorLinks(page: Page, brand: BrandId, lang: Lang & keyof type
   await page.context().clearCookies();
   const open: string[] = [];
   for (const link of links) {
-    await page.goto(ORIGINS[brand] + link);
+    await page.goto(ORIGINS[brand] + link, { waitUntil: "networkidle" });
     if (await page.getByRole("button", { name: TEXT[lang].checkIn }).count()) open.push(link);
   }
   return open;

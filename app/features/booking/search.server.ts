@@ -480,8 +480,9 @@ export async function cachedSearchList(
   return list;
 }
 
+/** The list, its alternatives and the days of the calendar's links: cached together (`cachedSearchList`). */
 export type SearchListState =
-  { state: "ok"; result: SearchResult; alternatives: Alternatives | null } | { state: "error" };
+  { state: "ok"; result: SearchResult; alternatives: Alternatives | null; freeDays: string[] } | { state: "error" };
 
 /**
  * The list a search page shows: the results, and the alternatives when there are none. Any failure becomes the
@@ -495,9 +496,12 @@ export async function loadSearchList(
   signal?: AbortSignal,
 ): Promise<SearchListState> {
   try {
-    const result = await searchFreeAppointments(db, filters, careType, options);
+    const [result, freeDays] = await Promise.all([
+      searchFreeAppointments(db, filters, careType, options),
+      nextFreeDays(db, filters, careType, options),
+    ]);
     const alternatives = result.appointments.length ? null : await searchAlternatives(db, filters, careType, options);
-    return { state: "ok", result, alternatives };
+    return { state: "ok", result, alternatives, freeDays };
   } catch (error) {
     if (signal?.aborted) throw error;
     reportError(error, { area: "booking-search" });

@@ -24,7 +24,6 @@ import {
   cachedFilterOptions,
   cachedSearchList,
   listExtras,
-  nextFreeDays,
   searchListEnabled,
   searchRange,
 } from "~/features/booking/search.server";
@@ -69,14 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters } = parseFilters(url.searchParams);
   const t = now();
   const options = { lang, brand, now: t };
-  const [list, choices, freeDays] = await Promise.all([
+  const [list, choices] = await Promise.all([
     cachedSearchList(db(), filters, careType, options, request.signal),
     cachedFilterOptions(db(), careType, lang, brand, t).catch(() => ({
       specialties: [],
       practitioners: [],
       clinics: [],
     })),
-    nextFreeDays(db(), filters, careType, options),
   ]);
   return {
     careType,
@@ -91,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: t.toISOString(),
     today: helsinkiToday(t),
     startDate: searchRange(filters, t).startDate,
-    freeDays,
+    freeDays: list.state === "ok" ? list.freeDays : [],
     path: url.pathname,
     search: url.search,
     freeAppointmentPage: freeAppointmentPageFor(careType, user),

@@ -173,6 +173,29 @@ function monthName(d: Date, lang: Lang): string {
   return f.format(d);
 }
 
+const monthYearFormatters = new Map<Lang, Intl.DateTimeFormat>();
+const weekdayShortFormatters = new Map<Lang, Intl.DateTimeFormat>();
+
+/** The month and year of `d` in Helsinki as a heading: "Marraskuu 2026", "November 2026". */
+export function monthYearTitle(d: Date, lang: Lang): string {
+  let f = monthYearFormatters.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, month: "long", year: "numeric" });
+    monthYearFormatters.set(lang, f);
+  }
+  return capitalise(f.format(d));
+}
+
+/** Short weekday name of `d` in Helsinki: "ma", "mån", "Mon". */
+export function weekdayShortName(d: Date, lang: Lang): string {
+  let f = weekdayShortFormatters.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, weekday: "short" });
+    weekdayShortFormatters.set(lang, f);
+  }
+  return f.format(d);
+}
+
 /** Weekday name of `d` in Helsinki in the given language, e.g. "lauantai", "lördag", "Saturday". */
 export function weekdayName(d: Date, lang: Lang): string {
   let f = weekdayFormatters.get(lang);

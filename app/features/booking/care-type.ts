@@ -52,3 +52,24 @@ export function careTypeOfRoute(routeId: string): CareType {
 export function mayReserveAnonymously(careType: CareType, requiresAuthToReserve: boolean): boolean {
   return careType === "private" && !requiresAuthToReserve;
 }
+
+/** The search call's flag for each customer type (GET /api/appointments/available-appointment-dates and the list). */
+export const CARE_TYPE_FLAG: Record<CareType, string | null> = {
+  private: null,
+  insurance: "isInsuranceCustomer",
+  kela65: "isKela65",
+  occupational: "isOccupationalHealthcare",
+};
+
+/** The customer type a call's flags name (at most one of them "true"; anything but "true"/"false" is invalid). */
+export function careTypeOfFlags(params: URLSearchParams): CareType | "invalid" {
+  let found: CareType = "private";
+  for (const careType of CARE_TYPES) {
+    const flag = CARE_TYPE_FLAG[careType];
+    const value = flag === null ? null : params.get(flag);
+    if (value === null || value === "false") continue;
+    if (value !== "true" || found !== "private") return "invalid";
+    found = careType;
+  }
+  return found;
+}

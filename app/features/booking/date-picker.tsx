@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { Lang } from "~/lib/lang";
-import { formatCalendarDate, formatDate } from "~/lib/format";
+import { formatCalendarDate, formatDate, monthYearTitle, weekdayName, weekdayShortName } from "~/lib/format";
 import { useT } from "~/ui/i18n";
 import { CALENDAR_MONTHS_AHEAD, addMonths, clampDate, monthGrid, monthOf, moveFocus } from "./calendar";
 import { addDays } from "./search";
 
-const LOCALES: Record<Lang, string> = { fi: "fi-FI", sv: "sv-FI", en: "en-GB" };
 // A calendar date at noon UTC is the same date in Helsinki.
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -103,14 +102,10 @@ export function DatePicker({
   };
   const page = (months: number) => setFocused(clampDate(addMonths(month, months), min, max));
 
-  const monthName = new Intl.DateTimeFormat(LOCALES[lang], { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    noon(month),
-  );
-  // "marraskuu 2026" starts the heading: "Marraskuu 2026".
-  const monthTitle = monthName.charAt(0).toLocaleUpperCase() + monthName.slice(1);
+  const monthTitle = monthYearTitle(noon(month), lang);
   const weekdays = weeks[0].map((day) => ({
-    short: new Intl.DateTimeFormat(LOCALES[lang], { weekday: "short", timeZone: "UTC" }).format(noon(day)),
-    long: new Intl.DateTimeFormat(LOCALES[lang], { weekday: "long", timeZone: "UTC" }).format(noon(day)),
+    short: weekdayShortName(noon(day), lang),
+    long: weekdayName(noon(day), lang),
   }));
   const nowDate = new Date(now);
   const labelOf = (day: string) => {

@@ -7,7 +7,8 @@ import * as s from "~/.server/db/schema";
 import { isLang, type Lang } from "~/lib/lang";
 import type { CareType } from "./care-type";
 import { isIsoDate, nearbyClinicIds, occupationalAccess, parseFilters, type SearchFilters } from "./search";
-import { careTypeOfFlags, hasFeature, type FreeAppointment } from "./search.server";
+import { careTypeOfFlags } from "./care-type";
+import { hasFeature, type FreeAppointment } from "./search.server";
 
 type Invalid = { response: ReturnType<typeof data> };
 const invalid = (paths: string[]): Invalid => ({

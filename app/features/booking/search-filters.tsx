@@ -6,7 +6,7 @@ import { Field } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
-import type { CareType } from "./care-type";
+import { CARE_TYPE_FLAG, type CareType } from "./care-type";
 import type { FilterOptions } from "./search.server";
 import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
 
@@ -23,14 +23,6 @@ type Props = {
 
 // Loaded when the page has hydrated, so the search page's first script does not carry it.
 const DatePicker = lazy(() => import("./date-picker").then((m) => ({ default: m.DatePicker })));
-
-/** The call's flag for each list (GET /api/appointments/available-appointment-dates). */
-const CARE_TYPE_FLAG: Record<CareType, string | null> = {
-  private: null,
-  insurance: "isInsuranceCustomer",
-  kela65: "isKela65",
-  occupational: "isOccupationalHealthcare",
-};
 
 /**
  * The filter form: a plain GET form (its hidden `prev*` fields let the server apply the §4 change rules without

@@ -425,24 +425,6 @@ export async function specialtyContent(
   return row ?? null;
 }
 
-/** The customer type of the spec's API flags (isOccupationalHealthcare, isInsuranceCustomer, isKela65). */
-export function careTypeOfFlags(params: URLSearchParams): CareType | "invalid" {
-  const on = (k: string) => params.get(k) === "true";
-  for (const k of ["isOccupationalHealthcare", "isInsuranceCustomer", "isKela65"]) {
-    const v = params.get(k);
-    if (v !== null && v !== "true" && v !== "false") return "invalid";
-  }
-  const set = [on("isOccupationalHealthcare"), on("isInsuranceCustomer"), on("isKela65")].filter(Boolean).length;
-  if (set > 1) return "invalid";
-  return on("isOccupationalHealthcare")
-    ? "occupational"
-    : on("isInsuranceCustomer")
-      ? "insurance"
-      : on("isKela65")
-        ? "kela65"
-        : "private";
-}
-
 const LIST_TTL_MS = 5_000;
 let listGeneration = 0;
 const listCache = new WeakMap<Database, Map<string, { until: number; generation: number; list: SearchListState }>>();

@@ -10,6 +10,7 @@ import {
   stepStateOf,
   type ElementView,
   type OtherView,
+  type PartView,
   type QuestionError,
   type QuestionView,
   type QuestionnaireActionData,
@@ -20,19 +21,41 @@ import {
 /** An error's text: survey-core's message as it is, or the portal's key translated. */
 const errorText = (t: T, e: QuestionError) => e.message ?? t(e.key ?? "");
 
-/** The error summary's entries: each names its question, since survey-core's messages do not. */
+/** An error's text at its question: of a question made of several fields, led by the part's name. */
+const placedText = (t: T, e: QuestionError) => (e.part ? `${e.part}: ${errorText(t, e)}` : errorText(t, e));
+
+/** The error summary's entries: each names its question (and part), since survey-core's messages do not. */
 export function summaryOf(errors: readonly QuestionError[], t: T): FieldError[] {
-  return errors.map((e) => ({ id: e.id, message: `${e.title}: ${errorText(t, e)}` }));
+  return errors.map((e) => ({
+    id: e.id,
+    message: `${[e.title, e.part].filter(Boolean).join(", ")}: ${errorText(t, e)}`,
+  }));
 }
 
-/** The ids of a step's questions, panels opened, in the order the step shows them. */
+/** The ids of a step's fields, panels opened and each part of a question made of several, in the step's order. */
 export function questionIds(elements: readonly ElementView[]): string[] {
-  return elements.flatMap((e) => (e.kind === "panel" ? questionIds(e.elements) : [e.id]));
+  return elements.flatMap((e): string[] => {
+    switch (e.kind) {
+      case "panel":
+        return questionIds(e.elements);
+      case "matrix":
+        return [e.id, ...e.rows.map((row) => row.id)];
+      case "multipletext":
+      case "ranking":
+        return [e.id, ...e.items.map((item) => item.id)];
+      case "matrixdropdown":
+        return [e.id, ...e.rows.flatMap((row) => row.cells.map((cell) => cell.id))];
+      default:
+        return [e.id];
+    }
+  });
 }
 
 type Live = {
   state: StepState;
+  /** Each question's error text, and the id of the field it is about. */
   errors: ReadonlyMap<string, string>;
+  errorIds: ReadonlySet<string>;
   t: T;
 };
 
@@ -81,7 +104,12 @@ export function QuestionnaireForm({ form, errors }: { form: StepView; errors: re
     };
   }, [submit]);
 
-  const live: Live = { state, errors: new Map(errors.map((e) => [e.name, errorText(t, e)])), t };
+  const live: Live = {
+    state,
+    errors: new Map(errors.map((e) => [e.name, placedText(t, e)])),
+    errorIds: new Set(errors.map((e) => e.id)),
+    t,
+  };
   const stepText = t("questionnaires.form.step", { step: form.step, steps: form.steps });
   return (
     <Form method="post" noValidate className="questionnaire-form" ref={formRef}>
@@ -264,6 +292,67 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
           {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} /> : null}
         </Options>
       );
+    case "matrix":
+      return (
+        <Options q={q} legend={label} error={error} group>
+          {q.rows.map((row, r) => (
+            <fieldset key={row.field} className="fieldset questionnaire-matrix__row">
+              <legend className="fieldset__legend">{row.label}</legend>
+              <div className="radios">
+                {q.columns.map((c, i) => {
+                  const id = i === 0 ? row.id : `${q.id}-${r + 1}-${i + 1}`;
+                  return (
+                    <div key={c.value} className="radios__item">
+                      <input
+                        className="radios__input"
+                        id={id}
+                        name={row.field}
+                        type="radio"
+                        value={c.value}
+                        defaultChecked={row.value === c.value}
+                        aria-invalid={i === 0 && live.errorIds.has(row.id) ? true : undefined}
+                      />
+                      <label className="radios__label" htmlFor={id}>
+                        {c.label}
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </Options>
+      );
+    case "multipletext":
+    case "ranking":
+      return (
+        <Options q={q} legend={label} error={error} group>
+          {q.kind === "ranking" ? (
+            <p className="hint">{t("questionnaires.form.rankingHint", { count: q.items.length })}</p>
+          ) : null}
+          {q.items.map((part) => (
+            <PartField
+              key={part.field}
+              part={part}
+              live={live}
+              placeholder={q.kind === "ranking" ? t("questionnaires.form.rankingPlace") : ""}
+            />
+          ))}
+        </Options>
+      );
+    case "matrixdropdown":
+      return (
+        <Options q={q} legend={label} error={error} group>
+          {q.rows.map((row) => (
+            <fieldset key={row.cells[0]?.field ?? row.label} className="fieldset questionnaire-matrix__row">
+              <legend className="fieldset__legend">{row.label}</legend>
+              {row.cells.map((part) => (
+                <PartField key={part.field} part={part} live={live} placeholder="" />
+              ))}
+            </fieldset>
+          ))}
+        </Options>
+      );
     case "unsupported":
       return (
         <div className="field questionnaire-question--unsupported">
@@ -274,16 +363,64 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
   }
 }
 
-/** Options in a fieldset with a legend, the GOV.UK way: hint and error after the legend, described by both. */
+/** One field of a question made of several: a labelled list or text field. */
+function PartField({ part, live, placeholder }: { part: PartView; live: Live; placeholder: string }) {
+  const { t } = live;
+  const invalid = live.errorIds.has(part.id) || undefined;
+  return (
+    <div className="field questionnaire-part">
+      <label className="field__label" htmlFor={part.id}>
+        {part.label}
+        {part.required ? (
+          <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span>
+        ) : null}
+      </label>
+      {part.choices ? (
+        <select
+          id={part.id}
+          name={part.field}
+          className="input input--short"
+          defaultValue={part.value}
+          aria-invalid={invalid}
+        >
+          <option value="">{placeholder}</option>
+          {part.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={part.id}
+          name={part.field}
+          className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
+          type={part.inputType === "number" ? "text" : part.inputType}
+          inputMode={part.inputType === "number" ? "decimal" : undefined}
+          defaultValue={part.value}
+          aria-required={part.required || undefined}
+          aria-invalid={invalid}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Options in a fieldset with a legend, the GOV.UK way: hint and error after the legend, described by both. A group
+ * of fields (a matrix, several texts) holds them as they are, not in a list of options.
+ */
 function Options({
   q,
   legend,
   error,
+  group = false,
   children,
 }: {
   q: QuestionView;
   legend: ReactNode;
   error: string | undefined;
+  group?: boolean;
   children: ReactNode;
 }) {
   const { id } = q;
@@ -304,9 +441,13 @@ function Options({
             {error}
           </p>
         ) : null}
-        <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
-          {children}
-        </div>
+        {group ? (
+          children
+        ) : (
+          <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
+            {children}
+          </div>
+        )}
       </fieldset>
     </div>
   );

@@ -50,8 +50,41 @@ export type QuestionView =
       placeholder: string;
       other: OtherView | null;
     })
-  /** A question type this portal does not render (a matrix, a file upload…): named, not answerable. */
+  /** A matrix: one choice of the columns per row (a fieldset of radios per row). */
+  | (QuestionBase & { kind: "matrix"; columns: ChoiceView[]; rows: MatrixRowView[] })
+  /** Several labelled text fields answered together (SurveyJS `multipletext`). */
+  | (QuestionBase & { kind: "multipletext"; items: PartView[] })
+  /** A matrix of fields: a fieldset per row, a labelled list or text field per column (`matrixdropdown`). */
+  | (QuestionBase & { kind: "matrixdropdown"; rows: { label: string; cells: PartView[] }[] })
+  /** The options put in order: each option's place chosen from 1 to the number of options (`ranking`). */
+  | (QuestionBase & { kind: "ranking"; items: PartView[] })
+  /** A question type this portal does not render (a file upload, a signature…): named, not answerable. */
   | (QuestionBase & { kind: "unsupported"; type: string });
+
+/** A row of a matrix: its label, its radios' field and the first radio's id, the chosen column's value. */
+export type MatrixRowView = { label: string; field: string; id: string; value: string | null };
+
+/**
+ * One field of a question made of several: its form field and id, its label, and a list's options (null: a text
+ * field, of `inputType`).
+ */
+export type PartView = {
+  field: string;
+  id: string;
+  label: string;
+  value: string;
+  choices: ChoiceView[] | null;
+  inputType: "text" | "number" | "email" | "date" | "tel" | "url";
+  required: boolean;
+};
+
+/** The form field of a part of a question (a matrix row, a cell, an item): `answer:<name>[i]`, `answer:<name>[i][j]`. */
+export const partField = (name: string, ...indices: number[]) =>
+  ANSWER_FIELD + name + indices.map((i) => `[${i}]`).join("");
+
+/** The id of a part's field: the question's own id for the first part, so the question's link finds it too. */
+export const partId = (id: string, ...indices: number[]) =>
+  indices.every((i) => i === 0) ? id : `${id}-${indices.map((i) => i + 1).join("-")}`;
 
 export type PanelView = {
   kind: "panel";
@@ -93,6 +126,8 @@ export type QuestionError = {
   key?: string;
   /** survey-core's error type (`required`, `numeric`…), for a call's validation details. */
   rule?: string;
+  /** The part of a question made of several that the error is about (a matrix row, an item): its label. */
+  part?: string;
 };
 
 export type QuestionnaireListItem = {

@@ -3,6 +3,7 @@ import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { ANSWER_FIELD, COMMENT_FIELD, stepStateOf, type QuestionView } from "./questionnaire-view";
 import {
   answeredView,
+  checkAnswers,
   completedAnswers,
   fieldIds,
   firstInvalidPage,
@@ -210,7 +211,7 @@ describe("steps", () => {
       {
         elements: [
           { type: "html", name: "intro", html: "<p>Hei</p>" },
-          { type: "matrix", name: "grid", title: "Grid", columns: ["a"], rows: ["b"] },
+          { type: "signaturepad", name: "grid", title: "Signature" },
           { type: "text", name: "a b" },
           { type: "text", name: "a-b" },
           { type: "panel", name: "box", title: "Box", elements: [{ type: "comment", name: "inside" }] },
@@ -226,8 +227,14 @@ describe("steps", () => {
       ["panel", "box"],
     ]);
     expect([...fieldIds(model).values()]).toEqual(["q-intro", "q-grid", "q-a-b", "q-a-b-2", "q-inside"]);
-    // A required question of a type not rendered here blocks nothing.
-    expect(pageErrors(surveyOf({ elements: [{ type: "file", name: "f", isRequired: true }] }, "en"), 0)).toEqual([]);
+    // A required question of a type not rendered here is never skipped: it is an error of its own, so the
+    // questionnaire cannot be sent without it; an optional one blocks nothing.
+    expect(pageErrors(surveyOf({ elements: [{ type: "file", name: "f", isRequired: true }] }, "en"), 0)).toEqual([
+      { name: "f", id: "q-f", title: "f", key: "questionnaires.form.unsupportedRequired", rule: "unsupported" },
+    ]);
+    expect(pageErrors(surveyOf({ elements: [{ type: "file", name: "f" }] }, "en"), 0)).toEqual([]);
+    const required = checkAnswers({ elements: [{ type: "file", name: "f", isRequired: true }] }, "en", {});
+    expect(required).toMatchObject({ ok: false, problems: [{ question: "f", rule: "unsupported" }] });
   });
 });
 
@@ -356,5 +363,230 @@ describe("drafts and sending", () => {
       { title: "Mitä lääkkeitä käytät?", answer: null },
     ]);
     for (const bad of [null, "", "[1]", "{broken", "12"]) expect(parseAnswers(bad)).toEqual({});
+  });
+});
+
+/** One page with a question of each type made of several fields. */
+const PARTS = {
+  pages: [
+    {
+      name: "parts",
+      elements: [
+        {
+          type: "matrix",
+          name: "symptoms",
+          title: "Symptoms",
+          isRequired: true,
+          isAllRowRequired: true,
+          columns: [
+            { value: 0, text: "Never" },
+            { value: 1, text: "Often" },
+          ],
+          rows: [
+            { value: "headache", text: "Headache" },
+            { value: "dizziness", text: "Dizziness" },
+          ],
+        },
+        {
+          type: "multipletext",
+          name: "size",
+          title: "Measurements",
+          items: [
+            { name: "height", title: "Height", inputType: "number", isRequired: true },
+            { name: "weight", title: "Weight", inputType: "number", validators: [{ type: "numeric", maxValue: 300 }] },
+          ],
+        },
+        {
+          type: "matrixdropdown",
+          name: "medicines",
+          title: "Medicines",
+          columns: [
+            { name: "name", title: "Medicine", cellType: "text", isRequired: true },
+            { name: "tablets", title: "Tablets", choices: [1, 2] },
+          ],
+          rows: [
+            { value: "am", text: "Morning" },
+            { value: "pm", text: "Evening" },
+          ],
+        },
+        { type: "ranking", name: "topics", title: "Topics", isRequired: true, choices: ["sleep", "food", "work"] },
+        { type: "tagbox", name: "allergies", title: "Allergies", isRequired: true, choices: ["pollen", "nuts"] },
+      ],
+    },
+  ],
+};
+
+const FULL = {
+  symptoms: { headache: 1, dizziness: 0 },
+  size: { height: 180, weight: 80 },
+  medicines: { am: { name: "Panadol", tablets: 2 }, pm: { name: "Burana" } },
+  topics: ["work", "sleep", "food"],
+  allergies: ["nuts"],
+};
+
+describe("questions made of several fields", () => {
+  it("renders each part as a field of its own, with the answers so far", () => {
+    const step = stepView(surveyOf(PARTS, "en", FULL), 0);
+    const [matrix, size, medicines, topics, allergies] = step.elements;
+    expect(matrix).toMatchObject({
+      kind: "matrix",
+      columns: [
+        { value: "0", label: "Never" },
+        { value: "1", label: "Often" },
+      ],
+      rows: [
+        { label: "Headache", field: "answer:symptoms[0]", id: "q-symptoms", value: "1" },
+        { label: "Dizziness", field: "answer:symptoms[1]", id: "q-symptoms-2-1", value: "0" },
+      ],
+    });
+    expect(size).toMatchObject({
+      kind: "multipletext",
+      items: [
+        { field: "answer:size[0]", id: "q-size", label: "Height", value: "180", inputType: "number", required: true },
+        { field: "answer:size[1]", id: "q-size-2", label: "Weight", value: "80", required: false },
+      ],
+    });
+    if (medicines.kind !== "matrixdropdown") throw new Error("matrixdropdown");
+    expect(
+      medicines.rows.map((r) => [r.label, r.cells.map((c) => [c.id, c.label, c.value, c.choices?.length ?? 0])]),
+    ).toEqual([
+      [
+        "Morning",
+        [
+          ["q-medicines", "Medicine", "Panadol", 0],
+          ["q-medicines-1-2", "Tablets", "2", 2],
+        ],
+      ],
+      [
+        "Evening",
+        [
+          ["q-medicines-2-1", "Medicine", "Burana", 0],
+          ["q-medicines-2-2", "Tablets", "", 2],
+        ],
+      ],
+    ]);
+    // Each option's place, from 1 to 3.
+    if (topics.kind !== "ranking") throw new Error("ranking");
+    expect(topics.items.map((i) => [i.label, i.value])).toEqual([
+      ["sleep", "2"],
+      ["food", "3"],
+      ["work", "1"],
+    ]);
+    expect(topics.items[0].choices?.map((c) => c.value)).toEqual(["1", "2", "3"]);
+    // A tag box is a set of check boxes.
+    expect(allergies).toMatchObject({ kind: "checkboxes", values: ["nuts"] });
+  });
+
+  it("reads each part from its own field, taking only the question's rows, columns and options", () => {
+    const step = readStep(
+      PARTS,
+      0,
+      formOf({
+        "answer:symptoms[0]": "1",
+        "answer:symptoms[1]": "7", // not a column
+        "answer:symptoms[5]": "0", // not a row
+        "answer:size[0]": "1,80e", // kept as typed, for the validator to name
+        "answer:size[1]": "80,5",
+        "answer:medicines[0][0]": "Panadol",
+        "answer:medicines[0][1]": "2",
+        "answer:medicines[1][1]": "9", // not an option
+        "answer:topics[0]": "2",
+        "answer:topics[1]": "3",
+        "answer:topics[2]": "1",
+        [a("allergies")]: ["nuts", "cats"],
+      }),
+    );
+    expect(step.problems).toEqual([]);
+    expect(step.answers).toEqual({
+      symptoms: { headache: 1 },
+      size: { height: "1,80e", weight: 80.5 },
+      medicines: { am: { name: "Panadol", tablets: 2 } },
+      topics: ["work", "sleep", "food"],
+      allergies: ["nuts"],
+    });
+    expect(step.keys).toEqual(["symptoms", "size", "medicines", "topics", "allergies"]);
+  });
+
+  it("refuses a ranking with a place given twice or missing, and text that is not plain", () => {
+    const twice = readStep(
+      PARTS,
+      0,
+      formOf({ "answer:topics[0]": "1", "answer:topics[1]": "1", "answer:topics[2]": "2" }),
+    );
+    expect(twice.problems).toEqual([{ name: "topics", key: "questionnaires.form.rankingPlaces" }]);
+    expect(twice.answers.topics).toBeUndefined();
+    const missing = readStep(PARTS, 0, formOf({ "answer:topics[0]": "1", "answer:topics[1]": "2" }));
+    expect(missing.problems).toEqual([{ name: "topics", key: "questionnaires.form.rankingPlaces" }]);
+    const outOfRange = readStep(
+      PARTS,
+      0,
+      formOf({ "answer:topics[0]": "1", "answer:topics[1]": "2", "answer:topics[2]": "4" }),
+    );
+    expect(outOfRange.problems).toHaveLength(1);
+    // No places at all is no answer (the required check says so).
+    expect(readStep(PARTS, 0, formOf({})).problems).toEqual([]);
+    const control = readStep(PARTS, 0, formOf({ "answer:medicines[0][0]": "Pana\u0000dol" }));
+    expect(control.problems.map((p) => p.name)).toEqual(["medicines"]);
+  });
+
+  it("names the part of each error and links to its field", () => {
+    const errors = pageErrors(
+      surveyOf(PARTS, "en", { symptoms: { headache: 1 }, size: { weight: 400 }, medicines: { pm: { tablets: 1 } } }),
+      0,
+    );
+    expect(errors.map((e) => [e.name, e.id, e.part ?? null, e.message, e.rule])).toEqual([
+      [
+        "symptoms",
+        "q-symptoms-2-1",
+        "Dizziness",
+        "Response required: answer questions in all rows.",
+        "requiredinallrowserror",
+      ],
+      ["size", "q-size", "Height", "Response required.", "required"],
+      // A required column is required in every row (survey-core's rule): the first such cell is the morning's.
+      ["medicines", "q-medicines", "Morning, Medicine", "Response required.", "required"],
+      ["topics", "q-topics", null, "Response required.", "required"],
+      ["allergies", "q-allergies", null, "Response required.", "required"],
+    ]);
+    // A number out of its range is named by the number, not by the placeholder word.
+    const range = pageErrors(surveyOf(PARTS, "fi", { ...FULL, size: { height: 180, weight: 400 } }), 0);
+    expect(range).toEqual([
+      expect.objectContaining({
+        name: "size",
+        id: "q-size-2",
+        part: "Weight",
+        message: expect.stringContaining("'400'"),
+      }),
+    ]);
+    expect(pageErrors(surveyOf(PARTS, "en", FULL), 0)).toEqual([]);
+  });
+
+  it("takes a call's answers exactly as the page's: the same parts, options and rules", () => {
+    // The key order of a matrix's rows does not matter.
+    expect(checkAnswers(PARTS, "en", { ...FULL, symptoms: { dizziness: 0, headache: 1 } })).toMatchObject({ ok: true });
+    const refused = (answers: Answers) => {
+      const result = checkAnswers(PARTS, "en", answers);
+      return result.ok ? [] : result.problems.map((p) => `${p.question}:${p.rule}`);
+    };
+    expect(refused({ ...FULL, symptoms: { headache: 5, dizziness: 0 } })).toEqual(["symptoms:value"]);
+    expect(refused({ ...FULL, symptoms: { headache: 1, dizziness: 0, nausea: 1 } })).toEqual(["symptoms:value"]);
+    expect(refused({ ...FULL, size: "180" })).toEqual(["size:value"]);
+    expect(refused({ ...FULL, medicines: { am: { name: "Panadol", tablets: 7 } } })).toEqual(["medicines:value"]);
+    expect(refused({ ...FULL, topics: ["work", "sleep"] })).toEqual(["topics:value"]);
+    expect(refused({ ...FULL, topics: ["work", "work", "food"] })).toEqual(["topics:value"]);
+    // Required parts are required of a call too.
+    expect(refused({ ...FULL, symptoms: { headache: 1 } })).toEqual(["symptoms:requiredinallrowserror"]);
+    expect(refused({ ...FULL, size: { weight: 80 } })).toEqual(["size:required"]);
+  });
+
+  it("shows the saved answers as text, in the question's own order", () => {
+    const [page] = answeredView(surveyOf(PARTS, "en", { ...FULL, symptoms: { dizziness: 0, headache: 1 } }));
+    expect(page.items.map((i) => [i.title, i.answer])).toEqual([
+      ["Symptoms", "Headache: Often, Dizziness: Never"],
+      ["Measurements", "Height: 180, Weight: 80"],
+      ["Medicines", "Morning: Medicine: Panadol, Tablets: 2; Evening: Medicine: Burana"],
+      ["Topics", "1. work, 2. sleep, 3. food"],
+      ["Allergies", "nuts"],
+    ]);
   });
 });

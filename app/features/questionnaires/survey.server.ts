@@ -1,6 +1,5 @@
 import {
   Model,
-  NumericValidator,
   PanelModel,
   type IElement,
   type PageModel,
@@ -16,7 +15,7 @@ import {
 import "survey-core/i18n/finnish";
 import "survey-core/i18n/swedish";
 import type { Lang } from "~/lib/lang";
-import { INVALID_CHARACTERS, isPlainText } from "~/lib/text";
+import { INVALID_CHARACTERS } from "~/lib/text";
 import {
   ANSWER_FIELD,
   COMMENT_FIELD,
@@ -29,6 +28,25 @@ import {
   type StepState,
   type StepView,
 } from "./questionnaire-view";
+import {
+  INPUT_TYPES,
+  parseNumber,
+  PART_TYPES,
+  addNumberCheck,
+  addPartNumberChecks,
+  itemValue,
+  partError,
+  partsDisplay,
+  partsView,
+  postParts,
+  postedText,
+  readParts,
+  rendersParts,
+  text,
+  type Problem,
+} from "./survey-parts.server";
+
+export { ANSWER_MAX_LENGTH, parseNumber } from "./survey-parts.server";
 
 /**
  * The SurveyJS definitions of questionnaires (the spec's `questionnaireForm.form`), run with survey-core on the
@@ -40,15 +58,23 @@ import {
 /** The answers of a survey: SurveyJS's `data`, keyed by the questions' value names. */
 export type Answers = Record<string, unknown>;
 
-/** The longest text one answer may be; a survey's answers are stored as one JSON string of at most 100 kB. */
-export const ANSWER_MAX_LENGTH = 10_000;
-
-/** Question types rendered as plain form fields. */
-const RENDERED = new Set(["text", "comment", "radiogroup", "checkbox", "boolean", "dropdown", "rating"]);
+/**
+ * Question types rendered as plain form fields (a tag box as check boxes, a picture choice by its options' texts);
+ * the types made of several fields are in survey-parts.server.ts.
+ */
+const RENDERED = new Set([
+  "text",
+  "comment",
+  "radiogroup",
+  "checkbox",
+  "tagbox",
+  "imagepicker",
+  "boolean",
+  "dropdown",
+  "rating",
+]);
 /** Types that hold no answer and are left out (static HTML, calculated values, pictures). */
 const SKIPPED = new Set(["html", "expression", "image", "empty"]);
-/** `inputType`s of text questions rendered as such; any other is a plain text field. */
-const INPUT_TYPES = new Set(["number", "email", "date", "tel", "url"]);
 
 /** The survey of a definition, in the page's language, with the answers so far. */
 export function surveyOf(definition: Record<string, unknown>, lang: Lang, answers: Answers = {}): Model {
@@ -57,8 +83,8 @@ export function surveyOf(definition: Record<string, unknown>, lang: Lang, answer
   for (const q of model.getAllQuestions()) {
     // A browser's number field refuses letters; this form's text field does not, so survey-core's own numeric
     // validator stands in for the browser (its message, in the survey's language).
-    if (isNumberInput(q) && !q.validators.some((v) => v.getType() === "numericvalidator"))
-      q.validators.push(new NumericValidator());
+    if (q.getType() === "text") addNumberCheck(q.validators, (q as QuestionTextModel).inputType);
+    addPartNumberChecks(q);
   }
   model.data = answers;
   return model;
@@ -66,7 +92,13 @@ export function surveyOf(definition: Record<string, unknown>, lang: Lang, answer
 
 const isNumberInput = (q: Question) => q.getType() === "text" && (q as QuestionTextModel).inputType === "number";
 
-const isRendered = (q: Question) => RENDERED.has(q.getType());
+const isRendered = (q: Question) => RENDERED.has(q.getType()) || rendersParts(q);
+
+/** A choice of several options: check boxes, a tag box, a picture choice of several. */
+const isMultipleChoice = (q: Question) =>
+  q.getType() === "checkbox" ||
+  q.getType() === "tagbox" ||
+  (q.getType() === "imagepicker" && (q as Question & { multiSelect: boolean }).multiSelect);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Steps
@@ -168,16 +200,13 @@ function elementView(element: IElement, ids: Map<string, string>): ElementView[]
   return [questionView(q, ids.get(q.name) ?? "q-question")];
 }
 
-const text = (value: unknown): string =>
-  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-
 function otherOf(q: QuestionSelectBase): OtherView | null {
   if (!q.hasOther) return null;
   return { value: String(q.otherItem.value), comment: text(q.otherValue) };
 }
 
 function choicesOf(q: QuestionSelectBase): ChoiceView[] {
-  const selectAll = q.getType() === "checkbox" ? (q as QuestionCheckboxModel).selectAllItem : null;
+  const selectAll = isMultipleChoice(q) ? (q as QuestionCheckboxModel).selectAllItem : null;
   // "Select all" needs a script to tick the others; without one it is left out.
   return q.visibleChoices.filter((c) => c !== selectAll).map((c) => ({ value: String(c.value), label: c.text }));
 }
@@ -191,7 +220,10 @@ function questionView(q: Question, id: string): QuestionView {
     required: q.isRequired,
     visible: q.isVisible,
   };
-  switch (q.getType()) {
+  const parts = rendersParts(q) ? partsView(q, base) : null;
+  if (parts) return parts;
+  const type = isMultipleChoice(q) ? "checkbox" : q.getType() === "imagepicker" ? "radiogroup" : q.getType();
+  switch (type) {
     case "text": {
       const t = q as QuestionTextModel;
       const inputType = INPUT_TYPES.has(t.inputType) ? (t.inputType as "number") : "text";
@@ -285,33 +317,9 @@ function questionView(q: Question, id: string): QuestionView {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading a posted step
 
-/** A number as people type it ("1,5", "1 200"), or null when it is not one. */
-export function parseNumber(raw: string): number | null {
-  const s = raw.replace(/[\s\u00a0]/g, "").replace(",", ".");
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
-
-type Problem = { name: string; key: string };
-
-/** A posted text: null when empty or not plain text (`problems` says which), at most ANSWER_MAX_LENGTH long. */
-function postedText(form: FormData, field: string, name: string, problems: Problem[]): string | null {
-  const raw = form.get(field);
-  if (typeof raw !== "string" || raw.trim() === "") return null;
-  if (!isPlainText(raw)) {
-    problems.push({ name, key: INVALID_CHARACTERS });
-    return null;
-  }
-  return raw.slice(0, ANSWER_MAX_LENGTH);
-}
-
 /** The posted option's value among the question's options (any of them, whatever is shown), or undefined. */
-function choiceValue(q: QuestionSelectBase, posted: unknown): unknown {
-  if (typeof posted !== "string") return undefined;
-  const items = [...q.choices, q.otherItem, q.noneItem];
-  return items.find((c) => String(c.value) === posted)?.value;
-}
+const choiceValue = (q: QuestionSelectBase, posted: unknown) =>
+  itemValue([...q.choices, q.otherItem, q.noneItem], posted);
 
 /**
  * The answers a step's form posts, as survey-core stores them (a question's `valueName`, the "other" text by the
@@ -332,7 +340,12 @@ export function readStep(
     if (!isRendered(q)) continue;
     keys.push(q.getValueName());
     const field = ANSWER_FIELD + q.name;
-    switch (q.getType()) {
+    if (PART_TYPES.has(q.getType())) {
+      const value = readParts(q, form, problems);
+      if (value !== undefined) scratch.setValue(q.getValueName(), value);
+      continue;
+    }
+    switch (isMultipleChoice(q) ? "checkbox" : q.getType()) {
       case "text":
       case "comment": {
         const value = postedText(form, field, q.name, problems);
@@ -395,20 +408,38 @@ export function mergeAnswers(previous: Answers, step: { answers: Answers; keys: 
 // ---------------------------------------------------------------------------------------------------------------
 // Validation and completion
 
-/** The errors of a page's shown questions, by survey-core (required, requiredIf, validators), one per question. */
+/**
+ * The errors of a page's shown questions, by survey-core (required, requiredIf, validators), one per question: for
+ * a question made of several fields, the first part's with an error, linking to that field. A required question of a
+ * type this portal cannot render is an error too: a questionnaire is never sent without a required answer.
+ */
 export function pageErrors(model: Model, pageIndex: number): QuestionError[] {
   const page = model.pages[pageIndex];
-  if (!page || !page.hasErrors(true)) return [];
+  if (!page) return [];
   const ids = fieldIds(model);
-  return page.questions
-    .filter((q) => isRendered(q) && q.isVisible && q.errors.length > 0)
-    .map((q) => ({
-      name: q.name,
-      id: ids.get(q.name) ?? "",
-      title: q.processedTitle,
-      message: messageOf(q),
-      rule: ruleOf(q),
-    }));
+  const unanswerable = page.questions
+    .filter((q) => q.isVisible && q.isRequired && !isRendered(q) && !SKIPPED.has(q.getType()) && q.isEmpty())
+    .map((q) => q.name);
+  if (!page.hasErrors(true) && !unanswerable.length) return [];
+  return page.questions.flatMap((q): QuestionError[] => {
+    const id = ids.get(q.name) ?? "";
+    const title = q.processedTitle;
+    if (unanswerable.includes(q.name))
+      return [{ name: q.name, id, title, key: "questionnaires.form.unsupportedRequired", rule: "unsupported" }];
+    if (!isRendered(q) || !q.isVisible) return [];
+    const error = partError(q, id);
+    if (!error) return [];
+    return [
+      {
+        name: q.name,
+        id: error.id,
+        title,
+        message: messageOf(error.holder),
+        rule: ruleOf(error.holder),
+        ...(error.part ? { part: error.part } : {}),
+      },
+    ];
+  });
 }
 
 /**
@@ -477,7 +508,8 @@ function postedForm(model: Model, pageIndex: number, answers: Answers): FormData
   for (const q of model.pages[pageIndex]?.questions ?? []) {
     if (!isRendered(q)) continue;
     const value = answers[q.getValueName()];
-    if (q.getType() === "checkbox" && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + q.name, v);
+    if (PART_TYPES.has(q.getType())) postParts(q, value, add);
+    else if (isMultipleChoice(q) && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + q.name, v);
     else add(ANSWER_FIELD + q.name, value);
     const s = q as QuestionSelectBase;
     if ("otherItem" in s && s.hasOther)
@@ -506,25 +538,44 @@ export function checkAnswers(
     const step = readStep(definition, pageIndex, postedForm(sent, pageIndex, answers));
     for (const key of step.keys) owned.add(key);
     for (const p of step.problems)
-      problems.push({
-        question: p.name,
-        rule: "characters",
-        message: "The text contains characters that are not allowed",
-      });
+      problems.push(
+        p.key === INVALID_CHARACTERS
+          ? { question: p.name, rule: "characters", message: "The text contains characters that are not allowed" }
+          : { question: p.name, rule: "value", message: "Not an answer this question takes" },
+      );
     read = mergeAnswers(read, step);
   }
   for (const [key, value] of Object.entries(answers)) {
     if (problems.some((p) => p.question === key)) continue;
     if (!owned.has(key)) problems.push({ question: key, rule: "unknownQuestion", message: "No such question" });
-    else if (JSON.stringify(read[key]) !== JSON.stringify(value))
+    else if (!sameAnswer(read[key], value))
       problems.push({ question: key, rule: "value", message: "Not an answer this question takes" });
   }
   const model = surveyOf(definition, lang, read);
   for (const page of model.visiblePages)
     for (const e of pageErrors(model, model.pages.indexOf(page)))
       if (!problems.some((p) => p.question === e.name))
-        problems.push({ question: e.name, rule: e.rule ?? "invalid", message: e.message ?? "" });
+        problems.push({
+          question: e.name,
+          rule: e.rule ?? "invalid",
+          message: e.message ?? "A required question of a type that cannot be answered here",
+        });
   return problems.length ? { ok: false, problems } : { ok: true, answers: completedAnswers(model) };
+}
+
+/** Whether two answers are the same, whatever the order of an object's keys (a matrix's rows). */
+function sameAnswer(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameAnswer(v, b[i]));
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
+    const ka = Object.keys(a);
+    const rb = b as Record<string, unknown>;
+    return (
+      ka.length === Object.keys(b).length &&
+      ka.every((k) => Object.hasOwn(rb, k) && sameAnswer((a as Record<string, unknown>)[k], rb[k]))
+    );
+  }
+  return a === b;
 }
 
 /** survey-core's "could not save" text in the survey's language (the spec's data-saving error). */
@@ -547,6 +598,7 @@ export function answeredView(model: Model): AnsweredPageView[] {
 
 function displayValue(q: Question): string | null {
   if (q.isEmpty()) return null;
+  if (PART_TYPES.has(q.getType())) return partsDisplay(q);
   const shown: unknown = q.getDisplayValue(true);
   if (Array.isArray(shown)) return shown.map(String).join(", ");
   if (shown === null || shown === undefined || shown === "") return null;

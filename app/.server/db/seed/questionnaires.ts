@@ -195,6 +195,125 @@ export const SATISFACTION_FORM = {
   ],
 };
 
+/**
+ * The health survey: the question types made of several fields — a matrix (a choice per row, every row required),
+ * measurements as a group of number fields with ranges, a medicine table of text and list cells shown only with a
+ * yes (`visibleIf`), a tag box required only with a yes (`requiredIf`) and a ranking.
+ */
+export const HEALTH_SURVEY_FORM = {
+  title: l("Terveyskysely", "Hälsoenkät", "Health survey"),
+  pages: [
+    {
+      name: "symptoms",
+      title: l("Oireet ja mittaukset", "Symtom och mätvärden", "Symptoms and measurements"),
+      elements: [
+        {
+          type: "matrix",
+          name: "symptoms",
+          title: l(
+            "Kuinka usein sinulla on ollut seuraavia oireita viimeisen kuukauden aikana?",
+            "Hur ofta har du haft följande symtom under den senaste månaden?",
+            "How often have you had the following symptoms in the past month?",
+          ),
+          isRequired: true,
+          isAllRowRequired: true,
+          columns: [
+            { value: "never", text: l("Ei koskaan", "Aldrig", "Never") },
+            { value: "sometimes", text: l("Joskus", "Ibland", "Sometimes") },
+            { value: "often", text: l("Usein", "Ofta", "Often") },
+          ],
+          rows: [
+            { value: "headache", text: l("Päänsärky", "Huvudvärk", "Headache") },
+            { value: "dizziness", text: l("Huimaus", "Yrsel", "Dizziness") },
+            { value: "sleep", text: l("Univaikeudet", "Sömnsvårigheter", "Trouble sleeping") },
+          ],
+        },
+        {
+          type: "multipletext",
+          name: "measurements",
+          title: l("Mittaukset", "Mätvärden", "Measurements"),
+          items: [
+            {
+              name: "height",
+              title: l("Pituus (cm)", "Längd (cm)", "Height (cm)"),
+              inputType: "number",
+              isRequired: true,
+              validators: [{ type: "numeric", minValue: 100, maxValue: 250 }],
+            },
+            {
+              name: "weight",
+              title: l("Paino (kg)", "Vikt (kg)", "Weight (kg)"),
+              inputType: "number",
+              validators: [{ type: "numeric", minValue: 20, maxValue: 300 }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "medicines",
+      title: l("Lääkkeet ja allergiat", "Mediciner och allergier", "Medicines and allergies"),
+      elements: [
+        {
+          type: "boolean",
+          name: "usesMedicines",
+          title: l("Käytätkö lääkkeitä päivittäin?", "Tar du mediciner dagligen?", "Do you take medicines daily?"),
+          isRequired: true,
+        },
+        {
+          type: "matrixdropdown",
+          name: "medicineTimes",
+          title: l("Milloin otat lääkkeesi?", "När tar du dina mediciner?", "When do you take your medicines?"),
+          visibleIf: "{usesMedicines} = true",
+          isRequired: true,
+          columns: [
+            { name: "medicine", title: l("Lääke", "Medicin", "Medicine"), cellType: "text" },
+            { name: "tablets", title: l("Tabletteja", "Tabletter", "Tablets"), choices: [1, 2, 3, 4] },
+          ],
+          rows: [
+            { value: "morning", text: l("Aamulla", "På morgonen", "In the morning") },
+            { value: "evening", text: l("Illalla", "På kvällen", "In the evening") },
+          ],
+        },
+        {
+          type: "boolean",
+          name: "hasAllergies",
+          title: l("Onko sinulla allergioita?", "Har du allergier?", "Do you have allergies?"),
+          isRequired: true,
+        },
+        {
+          type: "tagbox",
+          name: "allergies",
+          title: l("Mille olet allerginen?", "Vad är du allergisk mot?", "What are you allergic to?"),
+          visibleIf: "{hasAllergies} = true",
+          requiredIf: "{hasAllergies} = true",
+          choices: [
+            { value: "pollen", text: l("Siitepöly", "Pollen", "Pollen") },
+            { value: "animals", text: l("Eläimet", "Djur", "Animals") },
+            { value: "nuts", text: l("Pähkinät", "Nötter", "Nuts") },
+            { value: "penicillin", text: l("Penisilliini", "Penicillin", "Penicillin") },
+          ],
+        },
+        {
+          type: "ranking",
+          name: "topics",
+          title: l(
+            "Mistä haluat puhua vastaanotolla? Järjestä tärkeimmästä alkaen.",
+            "Vad vill du tala om vid mottagningen? Ordna med det viktigaste först.",
+            "What would you like to talk about at the appointment? Most important first.",
+          ),
+          isRequired: true,
+          choices: [
+            { value: "sleep", text: l("Uni", "Sömn", "Sleep") },
+            { value: "exercise", text: l("Liikunta", "Motion", "Exercise") },
+            { value: "nutrition", text: l("Ravinto", "Kost", "Nutrition") },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 /** Maija's answers to the satisfaction survey, the JSON string `AnswerQuestionnaire` took. */
 export const SATISFACTION_ANSWERS = JSON.stringify({
   recommend: 9,
@@ -204,7 +323,7 @@ export const SATISFACTION_ANSWERS = JSON.stringify({
 
 /**
  * Maija's questionnaires: the open pre-visit questionnaire, sent to her in the nurse's nutrition thread, and the
- * answered satisfaction survey.
+ * answered satisfaction survey; Erkki's open health survey.
  */
 export async function seedQuestionnaires(tx: Database | Transaction, ids: Record<string, string>, today: Date, at: At) {
   const [carrier] = await tx
@@ -230,6 +349,12 @@ export async function seedQuestionnaires(tx: Database | Transaction, ids: Record
       answeredAt: at(today, -49, 9),
       form: SATISFACTION_FORM,
       answers: SATISFACTION_ANSWERS,
+    },
+    {
+      personId: ids.senior,
+      title: "Terveyskysely",
+      createdAt: at(today, -3, 10),
+      form: HEALTH_SURVEY_FORM,
     },
   ]);
 }

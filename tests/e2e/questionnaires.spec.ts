@@ -128,3 +128,88 @@ test("fills the pre-visit questionnaire in two steps, keeps the answers when the
     "Tyytyväisyyskysely",
   ]);
 });
+
+test("answers Erkki's health survey: a matrix, a group of numbers, a medicine table, allergies and a ranking", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.setTimeout(90_000);
+  // Each project answers the survey of its own server's database.
+  const origin = jsEnabled ? ORIGINS.main : SHORT;
+  await page.goto(origin + href("login", "fi"));
+  await identify(page, new RegExp(people.senior.identityCode));
+  await expect(heading(page)).toHaveText("Hei, Erkki!");
+  await page.goto(origin + href("questionnaireList", "fi"));
+  await page.getByRole("link", { name: "Terveyskysely" }).click();
+  await expect(heading(page)).toHaveText("Terveyskysely");
+  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 1\/2/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // Step 1 sent empty: the matrix and the required height, in the order of the page.
+  await button(page, "Seuraava").click();
+  const summary = page.locator(".error-summary");
+  await expect(summary.getByRole("link")).toHaveText([
+    "Kuinka usein sinulla on ollut seuraavia oireita viimeisen kuukauden aikana?: Vastaa kysymykseen, kiitos.",
+    "Mittaukset, Pituus (cm): Vastaa kysymykseen, kiitos.",
+  ]);
+  await expect(page).toHaveTitle(/^Virhe: Terveyskysely/);
+
+  // One row left out and a weight out of range: each error names its part and leads to its field.
+  const symptoms = group(page, /Kuinka usein/);
+  await symptoms.getByRole("group", { name: "Päänsärky" }).getByLabel("Joskus").check();
+  await symptoms.getByRole("group", { name: "Huimaus" }).getByLabel("Ei koskaan").check();
+  await page.getByLabel(/^Pituus \(cm\)/).fill("172");
+  await page.getByLabel(/^Paino \(kg\)/).fill("500");
+  await button(page, "Seuraava").click();
+  await expect(summary.getByRole("link")).toHaveText([
+    /Kuinka usein .*, Univaikeudet: Vastaa kysymyksiin kaikilla riveillä\./,
+    "Mittaukset, Paino (kg): Luvun '500' tulee olla vähintään 20 ja korkeintaan 300.",
+  ]);
+  await expectAccessible(page);
+  await summary.getByRole("link", { name: /Paino/ }).click();
+  if (jsEnabled) await expect(page.getByLabel(/^Paino \(kg\)/)).toBeFocused();
+  await expect(page.getByLabel(/^Paino \(kg\)/)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(/^Pituus \(cm\)/)).toHaveValue("172");
+  await symptoms.getByRole("group", { name: "Univaikeudet" }).getByLabel("Usein").check();
+  await page.getByLabel(/^Paino \(kg\)/).fill("70");
+  await button(page, "Seuraava").click();
+
+  // Step 2: a yes brings the medicine table; a ranking with one place twice is refused.
+  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 2\/2/ })).toBeVisible();
+  const table = group(page, /Milloin otat lääkkeesi/);
+  await expect(table).toBeHidden();
+  await group(page, /Käytätkö lääkkeitä/)
+    .getByLabel("Kyllä")
+    .check();
+  await group(page, /Onko sinulla allergioita/)
+    .getByLabel("Ei")
+    .check();
+  const topics = group(page, /Mistä haluat puhua/);
+  await topics.getByLabel("Liikunta", { exact: true }).selectOption("1");
+  await topics.getByLabel("Uni", { exact: true }).selectOption("2");
+  await topics.getByLabel("Ravinto", { exact: true }).selectOption("2");
+  await button(page, "Lähetä").click();
+  await expect(summary).toContainText("Anna jokaiselle vaihtoehdolle oma sija, kukin sija vain kerran.");
+  if (process.env.SHOT) await page.screenshot({ path: `/tmp/health-${jsEnabled ? "js" : "nojs"}.png`, fullPage: true });
+  await expect(table).toBeVisible();
+  // The places chosen are shown again, to be put right.
+  await expect(topics.getByLabel("Liikunta", { exact: true })).toHaveValue("1");
+  await expect(topics.getByLabel("Ravinto", { exact: true })).toHaveValue("2");
+  await expectAccessible(page);
+  await topics.getByLabel("Ravinto", { exact: true }).selectOption("3");
+  const morning = table.getByRole("group", { name: "Aamulla" });
+  await morning.getByLabel("Lääke").fill("Levaxin");
+  await morning.getByLabel("Tabletteja").selectOption("1");
+  await button(page, "Lähetä").click();
+
+  // Sent: each answer as text, in the question's own order.
+  await expect(page.getByText("Vastauksesi on tallennettu.")).toBeVisible();
+  const row = (question: string) => page.locator(".summary-list__row", { hasText: question });
+  await expect(row("Kuinka usein").locator("dd")).toHaveText(
+    "Päänsärky: Joskus, Huimaus: Ei koskaan, Univaikeudet: Usein",
+  );
+  await expect(row("Mittaukset").locator("dd")).toHaveText("Pituus (cm): 172, Paino (kg): 70");
+  await expect(row("Milloin otat").locator("dd")).toHaveText("Aamulla: Lääke: Levaxin, Tabletteja: 1");
+  await expect(row("Mistä haluat puhua").locator("dd")).toHaveText("1. Liikunta, 2. Uni, 3. Ravinto");
+  await expectAccessible(page);
+});

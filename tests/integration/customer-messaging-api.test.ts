@@ -36,7 +36,7 @@ import {
   SEND_MESSAGE_IN_NEW_THREAD,
 } from "~/features/messaging/client";
 import { sendMessage } from "~/features/messaging/messaging.server";
-import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
+import { HEALTH_SURVEY_FORM, PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { ATTACHMENTS_MAX_BYTES } from "~/features/messaging/rules";
 import { typeDefs } from "~/features/messaging/schema.graphql";
 import { action as graphqlAction } from "~/routes/messaging/api-customer-messaging";
@@ -867,6 +867,75 @@ describe("mutation AnswerQuestionnaire", () => {
       .where(eq(s.questionnaireInvitations.id, f.invitations.preVisit));
     const { cigarettesPerDay: _dropped, ...shown } = { ...complete, smoking: "never" };
     expect(JSON.parse(row.answers!)).toEqual(shown);
+  });
+
+  it("checks a matrix, a group of numbers, a medicine table and a ranking part by part, as the page does", async () => {
+    const session = await sessionOf(f.lister);
+    const invitationId = await invitation(f.lister.id, { form: HEALTH_SURVEY_FORM });
+    const refused = async (answers: unknown) => {
+      const answer = await gql(session, ANSWER_QUESTIONNAIRE, {
+        questionnaireInvitationId: String(invitationId),
+        answers: JSON.stringify(answers),
+      });
+      expect(answer.status, JSON.stringify(answers)).toBe(400);
+      return (answer.json.errors[0].extensions.details as { question: string; rule: string }[]).map(
+        (d) => `${d.question}: ${d.rule}`,
+      );
+    };
+    const complete = {
+      symptoms: { headache: "sometimes", dizziness: "never", sleep: "often" },
+      measurements: { height: 172, weight: 70 },
+      usesMedicines: true,
+      medicineTimes: { morning: { medicine: "Levaxin", tablets: 1 } },
+      hasAllergies: true,
+      allergies: ["pollen"],
+      topics: ["exercise", "sleep", "nutrition"],
+    };
+    expect(await refused({})).toEqual([
+      "symptoms: required",
+      "measurements: required",
+      "usesMedicines: required",
+      "hasAllergies: required",
+      "topics: required",
+    ]);
+    expect(await refused({ ...complete, symptoms: { headache: "sometimes" } })).toEqual([
+      "symptoms: requiredinallrowserror",
+    ]);
+    expect(await refused({ ...complete, symptoms: { ...complete.symptoms, sleep: "always" } })).toEqual([
+      "symptoms: value",
+    ]);
+    expect(await refused({ ...complete, measurements: { height: 172, weight: 500 } })).toEqual([
+      "measurements: numeric",
+    ]);
+    expect(await refused({ ...complete, measurements: { height: 172, bmi: 24 } })).toEqual(["measurements: value"]);
+    // The medicine table is required once it is shown, and takes only its own rows, columns and options.
+    expect(await refused({ ...complete, medicineTimes: undefined })).toEqual(["medicineTimes: required"]);
+    expect(await refused({ ...complete, medicineTimes: { noon: { medicine: "Levaxin" } } })).toEqual([
+      "medicineTimes: value",
+    ]);
+    expect(await refused({ ...complete, medicineTimes: { morning: { tablets: 9 } } })).toEqual([
+      "medicineTimes: value",
+    ]);
+    expect(await refused({ ...complete, allergies: [] })).toEqual(["allergies: value"]);
+    expect(await refused({ ...complete, allergies: undefined })).toEqual(["allergies: required"]);
+    expect(await refused({ ...complete, topics: ["exercise", "exercise", "sleep"] })).toEqual(["topics: value"]);
+    expect(await refused({ ...complete, topics: ["exercise", "sleep"] })).toEqual(["topics: value"]);
+    const [untouched] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, invitationId));
+    expect(untouched).toMatchObject({ answers: null, answeredAt: null });
+
+    const saved = await gql(session, ANSWER_QUESTIONNAIRE, {
+      questionnaireInvitationId: String(invitationId),
+      answers: JSON.stringify(complete),
+    });
+    expect(saved.json).toEqual({ data: { answerQuestionnaire: true } });
+    const [row] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, invitationId));
+    expect(JSON.parse(row.answers!)).toEqual(complete);
   });
 });
 

@@ -149,6 +149,99 @@ describe("the questionnaire list", () => {
 
 // --- the form ----------------------------------------------------------------------------------------------------
 
+describe("Erkki's health survey without JavaScript: questions made of several fields", () => {
+  it("posts each part as a field, names the part of each error, keeps refused places and saves the whole answer", async () => {
+    const erkki = t.person("senior");
+    const id = await invitationId(erkki, "Terveyskysely");
+    const url = `/en/questionnaires/${id}`;
+    const session = await login(erkki);
+
+    // Step 1: a fieldset per matrix row, a labelled number field per measurement.
+    const step1 = await send("GET", url, { session });
+    expect(step1.status).toBe(200);
+    expect(step1.text).toMatch(
+      /<fieldset class="fieldset questionnaire-matrix__row"><legend class="fieldset__legend">Headache<\/legend>/,
+    );
+    expect(tagOf(step1.text, "q-symptoms")).toContain('name="answer:symptoms[0]"');
+    expect(tagOf(step1.text, "q-symptoms-3-2")).toMatch(/name="answer:symptoms\[2\]"[^>]*value="sometimes"/);
+    expect(step1.text).toMatch(/<label class="field__label" for="q-measurements-2">Weight \(kg\)<\/label>/);
+    expect(tagOf(step1.text, "q-measurements")).toContain('inputMode="decimal"');
+
+    // A row left out and a weight out of range: 400, each error names its part and links to its field.
+    const shown1 = ["symptoms", "measurements"];
+    const parts = (fields: Record<string, string>) => {
+      const form = stepForm("next", 0, shown1, {});
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return form;
+    };
+    const wrong = await send("POST", url, {
+      session,
+      form: parts({
+        "answer:symptoms[0]": "sometimes",
+        "answer:symptoms[1]": "never",
+        "answer:measurements[0]": "172",
+        "answer:measurements[1]": "500",
+      }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain(
+      '<a href="#q-symptoms-3-1">How often have you had the following symptoms in the past month?, Trouble sleeping: Response required: answer questions in all rows.</a>',
+    );
+    expect(wrong.text).toMatch(/<a href="#q-measurements-2">Measurements, Weight \(kg\): [^<]*&#x27;500&#x27;[^<]*300/);
+    expect(tagOf(wrong.text, "q-measurements-2")).toContain('aria-invalid="true"');
+    expect(tagOf(wrong.text, "q-measurements")).toContain('value="172"');
+    expect(await draftOf(id)).toMatchObject({
+      page: 0,
+      answers: { symptoms: { headache: "sometimes", dizziness: "never" }, measurements: { height: 172, weight: 500 } },
+    });
+
+    const next = await send("POST", url, {
+      session,
+      form: parts({
+        "answer:symptoms[0]": "sometimes",
+        "answer:symptoms[1]": "never",
+        "answer:symptoms[2]": "often",
+        "answer:measurements[0]": "172",
+        "answer:measurements[1]": "70",
+      }),
+    });
+    expect(next.status).toBe(302);
+
+    // Step 2: a place given twice is refused, and the places posted are shown again.
+    const shown2 = ["usesMedicines", "hasAllergies", "topics"];
+    const step2 = (fields: Record<string, string>, answers: Record<string, string> = {}) => {
+      const form = stepForm("send", 1, shown2, { usesMedicines: "false", hasAllergies: "false", ...answers });
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return form;
+    };
+    const twice = await send("POST", url, {
+      session,
+      form: step2({ "answer:topics[0]": "2", "answer:topics[1]": "1", "answer:topics[2]": "2" }),
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.text).toContain(
+      '<a href="#q-topics">What would you like to talk about at the appointment? Most important first.: Give each option a place of its own, each place only once.</a>',
+    );
+    expect(twice.text).toMatch(
+      /<select id="q-topics-2" name="answer:topics\[1\]"[^>]*>(?:(?!<\/select>).)*<option value="1" selected=""/s,
+    );
+    expect(await invitation(id)).toMatchObject({ answeredAt: null });
+
+    const sent = await send("POST", url, {
+      session,
+      form: step2({ "answer:topics[0]": "2", "answer:topics[1]": "1", "answer:topics[2]": "3" }),
+    });
+    expect(sent.status).toBe(302);
+    expect(JSON.parse((await invitation(id)).answers!)).toEqual({
+      symptoms: { headache: "sometimes", dizziness: "never", sleep: "often" },
+      measurements: { height: 172, weight: 70 },
+      usesMedicines: false,
+      hasAllergies: false,
+      topics: ["exercise", "sleep", "nutrition"],
+    });
+  });
+});
+
 describe("the pre-visit questionnaire without JavaScript", () => {
   it("goes step by step with survey-core's errors, keeps a draft a new session finds, and sends JSON", async () => {
     const maija = t.person("patient");

@@ -199,6 +199,7 @@ export async function questionnaireAction(args: Args) {
     return answer(errors.length ? 400 : 200, {
       pageIndex,
       errors,
+      kept: Object.fromEntries(step.problems.flatMap((p) => p.kept)),
       notice: appeared ? "moreQuestions" : undefined,
     });
   }

@@ -56,6 +56,8 @@ type Live = {
   /** Each question's error text, and the id of the field it is about. */
   errors: ReadonlyMap<string, string>;
   errorIds: ReadonlySet<string>;
+  /** What was posted in fields whose answer was refused (not plain text, a ranking's places), shown again. */
+  kept: Readonly<Record<string, string>>;
   t: T;
 };
 
@@ -69,7 +71,15 @@ type Live = {
 /** How long a changed answer waits before its background save (a click on Next within it sends it instead). */
 const SAVE_DELAY_MS = 400;
 
-export function QuestionnaireForm({ form, errors }: { form: StepView; errors: readonly QuestionError[] }) {
+export function QuestionnaireForm({
+  form,
+  errors,
+  kept = {},
+}: {
+  form: StepView;
+  errors: readonly QuestionError[];
+  kept?: Readonly<Record<string, string>>;
+}) {
   const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<QuestionnaireActionData>();
@@ -108,6 +118,7 @@ export function QuestionnaireForm({ form, errors }: { form: StepView; errors: re
     state,
     errors: new Map(errors.map((e) => [e.name, placedText(t, e)])),
     errorIds: new Set(errors.map((e) => e.id)),
+    kept,
     t,
   };
   const stepText = t("questionnaires.form.step", { step: form.step, steps: form.steps });
@@ -210,7 +221,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               // Numbers are typed in a text field (GOV.UK): the number keypad, without the browser's own rules.
               type={q.inputType === "number" ? "text" : q.inputType}
               inputMode={q.inputType === "number" ? "decimal" : undefined}
-              defaultValue={q.value}
+              defaultValue={live.kept[name] ?? q.value}
               maxLength={q.maxLength ?? undefined}
               placeholder={q.placeholder ?? undefined}
               spellCheck={q.inputType === "text" ? undefined : false}
@@ -230,7 +241,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               name={name}
               className="input textarea"
               rows={q.rows}
-              defaultValue={q.value}
+              defaultValue={live.kept[name] ?? q.value}
               maxLength={q.maxLength ?? undefined}
               aria-required={required || undefined}
               aria-invalid={error ? true : undefined}
@@ -326,10 +337,13 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
     case "multipletext":
     case "ranking":
       return (
-        <Options q={q} legend={label} error={error} group>
-          {q.kind === "ranking" ? (
-            <p className="hint">{t("questionnaires.form.rankingHint", { count: q.items.length })}</p>
-          ) : null}
+        <Options
+          q={q}
+          legend={label}
+          error={error}
+          group
+          hint={q.kind === "ranking" ? t("questionnaires.form.rankingHint", { count: q.items.length }) : undefined}
+        >
           {q.items.map((part) => (
             <PartField
               key={part.field}
@@ -380,7 +394,7 @@ function PartField({ part, live, placeholder }: { part: PartView; live: Live; pl
           id={part.id}
           name={part.field}
           className="input input--short"
-          defaultValue={part.value}
+          defaultValue={live.kept[part.field] ?? part.value}
           aria-invalid={invalid}
         >
           <option value="">{placeholder}</option>
@@ -397,7 +411,7 @@ function PartField({ part, live, placeholder }: { part: PartView; live: Live; pl
           className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
           type={part.inputType === "number" ? "text" : part.inputType}
           inputMode={part.inputType === "number" ? "decimal" : undefined}
-          defaultValue={part.value}
+          defaultValue={live.kept[part.field] ?? part.value}
           aria-required={part.required || undefined}
           aria-invalid={invalid}
         />
@@ -415,24 +429,28 @@ function Options({
   legend,
   error,
   group = false,
+  hint,
   children,
 }: {
   q: QuestionView;
   legend: ReactNode;
   error: string | undefined;
   group?: boolean;
+  /** How to answer, after the question's own description (a ranking's places). */
+  hint?: string;
   children: ReactNode;
 }) {
   const { id } = q;
   const t = useT();
-  const describedBy = [q.description ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const hasHint = Boolean(q.description || hint);
+  const describedBy = [hasHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
         <legend className="fieldset__legend">{legend}</legend>
-        {q.description ? (
+        {hasHint ? (
           <div className="field__hint" id={`${id}-hint`}>
-            {q.description}
+            {[q.description, hint].filter(Boolean).join(" ")}
           </div>
         ) : null}
         {error ? (

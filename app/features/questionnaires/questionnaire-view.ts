@@ -161,6 +161,8 @@ export type QuestionnaireActionData = {
   /** The step the errors belong to. */
   pageIndex?: number;
   errors?: QuestionError[];
+  /** What was posted in fields whose answer was refused before survey-core saw it, by field, to show it again. */
+  kept?: Record<string, string>;
   /** Answers made more questions appear on this step: shown now, nothing was checked or moved. */
   notice?: "moreQuestions";
   failure?: "maintenance" | "save" | "notFound";

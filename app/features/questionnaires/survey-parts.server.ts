@@ -25,8 +25,11 @@ import { partField, partId, type ChoiceView, type PartView, type QuestionView } 
 /** The longest text one answer may be; a survey's answers are stored as one JSON string of at most 100 kB. */
 export const ANSWER_MAX_LENGTH = 10_000;
 
-/** A posted text that the survey's rules do not see (text that is not plain, places given twice in a ranking). */
-export type Problem = { name: string; key: string };
+/**
+ * A posted answer that the survey's rules do not see (text that is not plain, places given twice in a ranking), and
+ * what was posted in its fields, so the form shows it again rather than losing it.
+ */
+export type Problem = { name: string; key: string; kept: [field: string, value: string][] };
 
 export const PART_TYPES = new Set(["matrix", "matrixdropdown", "multipletext", "ranking"]);
 
@@ -51,7 +54,7 @@ export function postedText(form: FormData, field: string, name: string, problems
   const raw = form.get(field);
   if (typeof raw !== "string" || raw.trim() === "") return null;
   if (!isPlainText(raw)) {
-    problems.push({ name, key: INVALID_CHARACTERS });
+    problems.push({ name, key: INVALID_CHARACTERS, kept: [[field, raw.slice(0, ANSWER_MAX_LENGTH)]] });
     return null;
   }
   return raw.slice(0, ANSWER_MAX_LENGTH);
@@ -281,15 +284,16 @@ export function readParts(q: Question, form: FormData, problems: Problem[]): unk
     }
     case "ranking": {
       const choices = (q as QuestionRankingModel).visibleChoices;
-      const places = choices.map((_, i) => {
-        const posted = form.get(partField(name, i));
-        return typeof posted === "string" && /^[1-9]\d{0,2}$/.test(posted) ? Number(posted) : null;
-      });
+      const posted = choices.map((_, i) => form.get(partField(name, i)));
+      const places = posted.map((p) => (typeof p === "string" && /^[1-9]\d{0,2}$/.test(p) ? Number(p) : null));
       if (places.every((p) => p === null)) return undefined;
       // Every option its own place from 1 to n, or the order is not known.
       const complete = places.every((p) => p !== null && p <= choices.length) && new Set(places).size === places.length;
       if (!complete) {
-        problems.push({ name, key: "questionnaires.form.rankingPlaces" });
+        const kept = places.flatMap((p, i): [string, string][] =>
+          p === null ? [] : [[partField(name, i), String(p)]],
+        );
+        problems.push({ name, key: "questionnaires.form.rankingPlaces", kept });
         return undefined;
       }
       return choices

@@ -273,7 +273,10 @@ describe("reading a step", () => {
       formOf({ [a("name")]: "  ", [a("colour")]: "green", [a("stars")]: "9", [a("story")]: "a\u0000b" }),
     );
     expect(step.answers).toEqual({});
-    expect(step.problems).toEqual([{ name: "story", key: "common.form.errors.invalidCharacters" }]);
+    // What was typed is kept, to be shown again and put right.
+    expect(step.problems).toEqual([
+      { name: "story", key: "common.form.errors.invalidCharacters", kept: [[a("story"), "a\u0000b"]] },
+    ]);
   });
 
   it("takes numbers as people type them, and keeps what is not a number for the validator to name", () => {
@@ -513,10 +516,21 @@ describe("questions made of several fields", () => {
       0,
       formOf({ "answer:topics[0]": "1", "answer:topics[1]": "1", "answer:topics[2]": "2" }),
     );
-    expect(twice.problems).toEqual([{ name: "topics", key: "questionnaires.form.rankingPlaces" }]);
+    // The places posted are kept, so the form shows them again to be put right.
+    expect(twice.problems).toEqual([
+      {
+        name: "topics",
+        key: "questionnaires.form.rankingPlaces",
+        kept: [
+          ["answer:topics[0]", "1"],
+          ["answer:topics[1]", "1"],
+          ["answer:topics[2]", "2"],
+        ],
+      },
+    ]);
     expect(twice.answers.topics).toBeUndefined();
     const missing = readStep(PARTS, 0, formOf({ "answer:topics[0]": "1", "answer:topics[1]": "2" }));
-    expect(missing.problems).toEqual([{ name: "topics", key: "questionnaires.form.rankingPlaces" }]);
+    expect(missing.problems).toMatchObject([{ name: "topics", key: "questionnaires.form.rankingPlaces" }]);
     const outOfRange = readStep(
       PARTS,
       0,

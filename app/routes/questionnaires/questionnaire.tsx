@@ -88,7 +88,12 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
           <p>{t("questionnaires.form.moreQuestions")}</p>
         </NotificationBanner>
       ) : null}
-      <QuestionnaireForm key={form.pageIndex} form={form} errors={errors} />
+      <QuestionnaireForm
+        key={form.pageIndex}
+        form={form}
+        errors={errors}
+        kept={actionData?.pageIndex === form.pageIndex ? actionData.kept : undefined}
+      />
       <ListLink t={t} />
     </div>
   );

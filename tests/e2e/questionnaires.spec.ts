@@ -177,7 +177,9 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
   // Step 2: a yes brings the medicine table; a ranking with one place twice is refused.
   await expect(page.getByRole("heading", { level: 2, name: /Vaihe 2\/2/ })).toBeVisible();
   const table = group(page, /Milloin otat lääkkeesi/);
+  const notes = page.getByLabel("Muuta lääkityksestäsi");
   await expect(table).toBeHidden();
+  await expect(notes).toBeDisabled();
   await group(page, /Käytätkö lääkkeitä/)
     .getByLabel("Kyllä")
     .check();
@@ -192,6 +194,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
   await expect(summary).toContainText("Anna jokaiselle vaihtoehdolle oma sija, kukin sija vain kerran.");
   if (process.env.SHOT) await page.screenshot({ path: `/tmp/health-${jsEnabled ? "js" : "nojs"}.png`, fullPage: true });
   await expect(table).toBeVisible();
+  await expect(notes).toBeEnabled();
   // The places chosen are shown again, to be put right.
   await expect(topics.getByLabel("Liikunta", { exact: true })).toHaveValue("1");
   await expect(topics.getByLabel("Ravinto", { exact: true })).toHaveValue("2");

@@ -208,7 +208,7 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
     expect(next.status).toBe(302);
 
     // Step 2: a place given twice is refused, and the places posted are shown again.
-    const shown2 = ["usesMedicines", "hasAllergies", "topics"];
+    const shown2 = ["usesMedicines", "medicineNotes", "hasAllergies", "topics"];
     const step2 = (fields: Record<string, string>, answers: Record<string, string> = {}) => {
       const form = stepForm("send", 1, shown2, { usesMedicines: "false", hasAllergies: "false", ...answers });
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -226,10 +226,16 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
       /<select id="q-topics-2" name="answer:topics\[1\]"[^>]*>(?:(?!<\/select>).)*<option value="1" selected=""/s,
     );
     expect(await invitation(id)).toMatchObject({ answeredAt: null });
+    // Without daily medicines the note about them is disabled (enableIf).
+    expect(tagOf(twice.text, "q-medicineNotes")).toContain('disabled=""');
 
+    // A note posted anyway for the disabled question is not taken.
     const sent = await send("POST", url, {
       session,
-      form: step2({ "answer:topics[0]": "2", "answer:topics[1]": "1", "answer:topics[2]": "3" }),
+      form: step2(
+        { "answer:topics[0]": "2", "answer:topics[1]": "1", "answer:topics[2]": "3" },
+        { medicineNotes: "Ei muuta" },
+      ),
     });
     expect(sent.status).toBe(302);
     expect(JSON.parse((await invitation(id)).answers!)).toEqual({

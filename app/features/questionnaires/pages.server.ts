@@ -31,6 +31,7 @@ import {
   completedAnswers,
   firstInvalidPage,
   isShownPage,
+  keepDisabledAnswers,
   mergeAnswers,
   nextPage,
   pageErrors,
@@ -172,8 +173,8 @@ export async function questionnaireAction(args: Args) {
     throw redirect(here);
   }
   const step = readStep(invitation.form, pageIndex, form);
-  const answers = mergeAnswers(previous, step);
-  model.data = answers;
+  // What a disabled question holds stays as it was, whatever was posted for it.
+  const answers = keepDisabledAnswers(model, pageIndex, previous, mergeAnswers(previous, step));
   const keep = (page: number, onlyOnPage?: number) =>
     saveDraft(db(), { invitationId: invitation.id, answers, page, onlyOnPage }, now());
 

@@ -207,6 +207,8 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
   const { t } = live;
   const error = live.errors.get(q.name);
   const required = live.state.required.includes(q.name);
+  // Not to be answered with the answers so far (SurveyJS enableIf): a disabled field, which posts nothing.
+  const disabled = live.state.disabled.includes(q.name) || undefined;
   const label = <QuestionTitle q={q} required={required} t={t} />;
   const name = ANSWER_FIELD + q.name;
   switch (q.kind) {
@@ -217,6 +219,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
             <input
               id={q.id}
               name={name}
+              disabled={disabled}
               className={`input${q.inputType === "number" || q.inputType === "date" ? " input--short" : ""}`}
               // Numbers are typed in a text field (GOV.UK): the number keypad, without the browser's own rules.
               type={q.inputType === "number" ? "text" : q.inputType}
@@ -239,6 +242,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
             <textarea
               id={q.id}
               name={name}
+              disabled={disabled}
               className="input textarea"
               rows={q.rows}
               defaultValue={live.kept[name] ?? q.value}
@@ -258,6 +262,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               <select
                 id={q.id}
                 name={name}
+                disabled={disabled}
                 className="input"
                 defaultValue={q.value ?? ""}
                 aria-required={required || undefined}
@@ -271,7 +276,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
                   </option>
                 ))}
               </select>
-              {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} /> : null}
+              {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
             </>
           )}
         </Field>
@@ -290,6 +295,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
                   className={`${prefix}__input`}
                   id={id}
                   name={name}
+                  disabled={disabled}
                   type={q.kind === "radios" ? "radio" : "checkbox"}
                   value={c.value}
                   defaultChecked={checked}
@@ -300,7 +306,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               </div>
             );
           })}
-          {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} /> : null}
+          {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
         </Options>
       );
     case "matrix":
@@ -318,6 +324,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
                         className="radios__input"
                         id={id}
                         name={row.field}
+                        disabled={disabled}
                         type="radio"
                         value={c.value}
                         defaultChecked={row.value === c.value}
@@ -349,6 +356,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               key={part.field}
               part={part}
               live={live}
+              disabled={disabled}
               placeholder={q.kind === "ranking" ? t("questionnaires.form.rankingPlace") : ""}
             />
           ))}
@@ -361,7 +369,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
             <fieldset key={row.cells[0]?.field ?? row.label} className="fieldset questionnaire-matrix__row">
               <legend className="fieldset__legend">{row.label}</legend>
               {row.cells.map((part) => (
-                <PartField key={part.field} part={part} live={live} placeholder="" />
+                <PartField key={part.field} part={part} live={live} disabled={disabled} placeholder="" />
               ))}
             </fieldset>
           ))}
@@ -378,7 +386,17 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
 }
 
 /** One field of a question made of several: a labelled list or text field. */
-function PartField({ part, live, placeholder }: { part: PartView; live: Live; placeholder: string }) {
+function PartField({
+  part,
+  live,
+  disabled,
+  placeholder,
+}: {
+  part: PartView;
+  live: Live;
+  disabled: true | undefined;
+  placeholder: string;
+}) {
   const { t } = live;
   const invalid = live.errorIds.has(part.id) || undefined;
   return (
@@ -393,6 +411,7 @@ function PartField({ part, live, placeholder }: { part: PartView; live: Live; pl
         <select
           id={part.id}
           name={part.field}
+          disabled={disabled}
           className="input input--short"
           defaultValue={live.kept[part.field] ?? part.value}
           aria-invalid={invalid}
@@ -408,6 +427,7 @@ function PartField({ part, live, placeholder }: { part: PartView; live: Live; pl
         <input
           id={part.id}
           name={part.field}
+          disabled={disabled}
           className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
           type={part.inputType === "number" ? "text" : part.inputType}
           inputMode={part.inputType === "number" ? "decimal" : undefined}
@@ -472,13 +492,31 @@ function Options({
 }
 
 /** The text of the "Other (describe)" option. */
-function OtherText({ id, name, other, t }: { id: string; name: string; other: OtherView; t: T }) {
+function OtherText({
+  id,
+  name,
+  other,
+  t,
+  disabled,
+}: {
+  id: string;
+  name: string;
+  other: OtherView;
+  t: T;
+  disabled: true | undefined;
+}) {
   return (
     <div className="questionnaire-question__other">
       <label className="field__label" htmlFor={`${id}-comment`}>
         {t("questionnaires.form.otherComment")}
       </label>
-      <input id={`${id}-comment`} name={COMMENT_FIELD + name} className="input" defaultValue={other.comment} />
+      <input
+        id={`${id}-comment`}
+        name={COMMENT_FIELD + name}
+        disabled={disabled}
+        className="input"
+        defaultValue={other.comment}
+      />
     </div>
   );
 }

@@ -24,6 +24,8 @@ type QuestionBase = {
   required: boolean;
   /** Whether the question is shown with the answers so far (SurveyJS `visibleIf`). */
   visible: boolean;
+  /** Whether it may be answered with the answers so far (SurveyJS `enableIf`, `readOnly`). */
+  enabled: boolean;
 };
 
 export type QuestionView =
@@ -115,7 +117,7 @@ export type StepView = {
 export type AnsweredPageView = { title: string | null; items: { title: string; answer: string | null }[] };
 
 /** Which of the step's questions and panels are shown, and which questions are required, with the answers so far. */
-export type StepState = { visible: string[]; required: string[] };
+export type StepState = { visible: string[]; required: string[]; disabled: string[] };
 
 /** A field error: survey-core's own message in the page's language, or an i18n key of the portal's. */
 export type QuestionError = {
@@ -176,13 +178,17 @@ export type QuestionnaireActionData = {
 export function stepStateOf(elements: readonly ElementView[]): StepState {
   const visible: string[] = [];
   const required: string[] = [];
+  const disabled: string[] = [];
   const walk = (list: readonly ElementView[]) => {
     for (const e of list) {
       if (e.visible) visible.push(e.name);
       if (e.kind === "panel") walk(e.elements);
-      else if (e.required) required.push(e.name);
+      else {
+        if (e.required) required.push(e.name);
+        if (!e.enabled) disabled.push(e.name);
+      }
     }
   };
   walk(elements);
-  return { visible, required };
+  return { visible, required, disabled };
 }

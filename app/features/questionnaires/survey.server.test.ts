@@ -8,6 +8,7 @@ import {
   fieldIds,
   firstInvalidPage,
   isShownPage,
+  keepDisabledAnswers,
   mergeAnswers,
   nextPage,
   pageErrors,
@@ -602,5 +603,47 @@ describe("questions made of several fields", () => {
       ["Topics", "1. work, 2. sleep, 3. food"],
       ["Allergies", "nuts"],
     ]);
+  });
+});
+
+describe("a question enabled by other answers (enableIf)", () => {
+  const ENABLE = {
+    elements: [
+      { type: "boolean", name: "smokes", title: "Do you smoke?" },
+      { type: "text", name: "packs", title: "Packs a day", inputType: "number", enableIf: "{smokes} = true" },
+      { type: "matrix", name: "grid", title: "Grid", columns: ["a"], rows: ["b"], enableIf: "{smokes} = true" },
+    ],
+  };
+
+  it("is shown disabled until the answer enables it, in the view and in the browser's state", () => {
+    const off = surveyOf(ENABLE, "en", { smokes: false });
+    expect(stepView(off, 0).elements.map((e) => [e.name, e.kind === "panel" || e.enabled])).toEqual([
+      ["smokes", true],
+      ["packs", false],
+      ["grid", false],
+    ]);
+    expect(stepState(off, 0).disabled).toEqual(["packs", "grid"]);
+    expect(stepState(surveyOf(ENABLE, "en", { smokes: true }), 0).disabled).toEqual([]);
+  });
+
+  it("keeps what a disabled question held, whatever is posted for it", () => {
+    const previous = { smokes: true, packs: 2 };
+    const model = surveyOf(ENABLE, "en", previous);
+    const posted = readStep(ENABLE, 0, formOf({ [a("smokes")]: "false", [a("packs")]: "5" }));
+    expect(keepDisabledAnswers(model, 0, previous, mergeAnswers(previous, posted))).toEqual({
+      smokes: false,
+      packs: 2,
+    });
+    // Enabled by the same post: what was posted is taken.
+    const enabled = readStep(ENABLE, 0, formOf({ [a("smokes")]: "true", [a("packs")]: "5" }));
+    expect(keepDisabledAnswers(model, 0, {}, mergeAnswers({}, enabled))).toEqual({ smokes: true, packs: 5 });
+  });
+
+  it("takes no answer to a disabled question in a call", () => {
+    expect(checkAnswers(ENABLE, "en", { smokes: false, packs: 5 })).toMatchObject({
+      ok: false,
+      problems: [{ question: "packs", rule: "disabled" }],
+    });
+    expect(checkAnswers(ENABLE, "en", { smokes: true, packs: 5 })).toMatchObject({ ok: true });
   });
 });

@@ -149,6 +149,7 @@ export function stepView(model: Model, pageIndex: number): StepView {
 export function stepState(model: Model, pageIndex: number): StepState {
   const visible: string[] = [];
   const required: string[] = [];
+  const disabled: string[] = [];
   const walk = (elements: readonly IElement[]) => {
     for (const e of elements) {
       if (e instanceof PanelModel) {
@@ -159,11 +160,31 @@ export function stepState(model: Model, pageIndex: number): StepState {
         if (SKIPPED.has(q.getType())) continue;
         if (q.isVisible) visible.push(q.name);
         if (q.isRequired) required.push(q.name);
+        if (q.isReadOnly) disabled.push(q.name);
       }
     }
   };
   walk(model.pages[pageIndex]?.elements ?? []);
-  return { visible, required };
+  return { visible, required, disabled };
+}
+
+/**
+ * The answers with those of the step's questions that the answers leave disabled (`enableIf`, `readOnly`) as they
+ * were before: a disabled field posts nothing, and nothing posted may change what it holds.
+ */
+export function keepDisabledAnswers(model: Model, pageIndex: number, previous: Answers, answers: Answers): Answers {
+  model.data = answers;
+  const kept: Answers = { ...answers };
+  for (const q of model.pages[pageIndex]?.questions ?? []) {
+    if (!q.isReadOnly) continue;
+    const key = q.getValueName();
+    for (const k of [key, key + model.commentSuffix]) {
+      if (k in previous) kept[k] = previous[k];
+      else delete kept[k];
+    }
+  }
+  model.data = kept;
+  return kept;
 }
 
 /**
@@ -219,6 +240,7 @@ function questionView(q: Question, id: string): QuestionView {
     description: q.locDescription.renderedHtml || null,
     required: q.isRequired,
     visible: q.isVisible,
+    enabled: !q.isReadOnly,
   };
   const parts = rendersParts(q) ? partsView(q, base) : null;
   if (parts) return parts;
@@ -552,6 +574,14 @@ export function checkAnswers(
       problems.push({ question: key, rule: "value", message: "Not an answer this question takes" });
   }
   const model = surveyOf(definition, lang, read);
+  // A question the other answers disable (enableIf) takes no answer but the one it has of itself.
+  for (const q of model.getAllQuestions())
+    if (q.isReadOnly && q.getValueName() in answers && !sameAnswer(answers[q.getValueName()], q.defaultValue))
+      problems.push({
+        question: q.name,
+        rule: "disabled",
+        message: "The question cannot be answered with the other answers",
+      });
   for (const page of model.visiblePages)
     for (const e of pageErrors(model, model.pages.indexOf(page)))
       if (!problems.some((p) => p.question === e.name))

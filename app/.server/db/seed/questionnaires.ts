@@ -198,7 +198,8 @@ export const SATISFACTION_FORM = {
 /**
  * The health survey: the question types made of several fields — a matrix (a choice per row, every row required),
  * measurements as a group of number fields with ranges, a medicine table of text and list cells shown only with a
- * yes (`visibleIf`), a tag box required only with a yes (`requiredIf`) and a ranking.
+ * yes (`visibleIf`), a note that only a yes enables (`enableIf`), a tag box required only with a yes (`requiredIf`)
+ * and a ranking.
  */
 export const HEALTH_SURVEY_FORM = {
   title: l("Terveyskysely", "Hälsoenkät", "Health survey"),
@@ -274,6 +275,12 @@ export const HEALTH_SURVEY_FORM = {
             { value: "morning", text: l("Aamulla", "På morgonen", "In the morning") },
             { value: "evening", text: l("Illalla", "På kvällen", "In the evening") },
           ],
+        },
+        {
+          type: "comment",
+          name: "medicineNotes",
+          title: l("Muuta lääkityksestäsi", "Annat om din medicinering", "Anything else about your medicines"),
+          enableIf: "{usesMedicines} = true",
         },
         {
           type: "boolean",

@@ -129,7 +129,7 @@ test("fills the pre-visit questionnaire in two steps, keeps the answers when the
   ]);
 });
 
-test("answers Erkki's health survey: a matrix, a group of numbers, a medicine table, allergies and a ranking", async ({
+test("answers Erkki's health survey: a matrix, a group of numbers, panels added, a medicine table, allergies and a ranking", async ({
   page,
   jsEnabled,
 }) => {
@@ -160,7 +160,16 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
   await symptoms.getByRole("group", { name: "Huimaus" }).getByLabel("Ei koskaan").check();
   await page.getByLabel(/^Pituus \(cm\)/).fill("172");
   await page.getByLabel(/^Paino \(kg\)/).fill("500");
-  await button(page, "Seuraava").click();
+  // A previous operation: Add keeps what was typed and brings a panel of its own.
+  await page.getByRole("button", { name: "Lisää leikkaus" }).click();
+  const operation = page.getByRole("group", { name: "Leikkaus 1" });
+  await expect(operation).toBeVisible();
+  await expect(page.getByLabel(/^Pituus \(cm\)/)).toHaveValue("172");
+  await expect(symptoms.getByRole("group", { name: "Päänsärky" }).getByLabel("Joskus")).toBeChecked();
+  await operation.getByLabel(/^Mikä leikkaus/).fill("Umpilisäke");
+  await operation.getByLabel("Vuosi").fill("2019");
+  // Enter in a field sends the step (not the panel's buttons).
+  await operation.getByLabel("Vuosi").press("Enter");
   await expect(summary.getByRole("link")).toHaveText([
     /Kuinka usein .*, Univaikeudet: Vastaa kysymyksiin kaikilla riveillä\./,
     "Mittaukset, Paino (kg): Luvun '500' tulee olla vähintään 20 ja korkeintaan 300.",
@@ -170,6 +179,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
   if (jsEnabled) await expect(page.getByLabel(/^Paino \(kg\)/)).toBeFocused();
   await expect(page.getByLabel(/^Paino \(kg\)/)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel(/^Pituus \(cm\)/)).toHaveValue("172");
+  await expect(page.getByRole("group", { name: /^Leikkaus \d/ })).toHaveCount(1);
   await symptoms.getByRole("group", { name: "Univaikeudet" }).getByLabel("Usein").check();
   await page.getByLabel(/^Paino \(kg\)/).fill("70");
   await button(page, "Seuraava").click();
@@ -192,7 +202,6 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
   await topics.getByLabel("Ravinto", { exact: true }).selectOption("2");
   await button(page, "Lähetä").click();
   await expect(summary).toContainText("Anna jokaiselle vaihtoehdolle oma sija, kukin sija vain kerran.");
-  if (process.env.SHOT) await page.screenshot({ path: `/tmp/health-${jsEnabled ? "js" : "nojs"}.png`, fullPage: true });
   await expect(table).toBeVisible();
   await expect(notes).toBeEnabled();
   // The places chosen are shown again, to be put right.
@@ -212,6 +221,9 @@ test("answers Erkki's health survey: a matrix, a group of numbers, a medicine ta
     "Päänsärky: Joskus, Huimaus: Ei koskaan, Univaikeudet: Usein",
   );
   await expect(row("Mittaukset").locator("dd")).toHaveText("Pituus (cm): 172, Paino (kg): 70");
+  await expect(row("Aiemmat leikkaukset").locator("dd")).toHaveText(
+    "Leikkaus 1: Mikä leikkaus: Umpilisäke, Vuosi: 2019",
+  );
   await expect(row("Milloin otat").locator("dd")).toHaveText("Aamulla: Lääke: Levaxin, Tabletteja: 1");
   await expect(row("Mistä haluat puhua").locator("dd")).toHaveText("1. Liikunta, 2. Uni, 3. Ravinto");
   await expectAccessible(page);

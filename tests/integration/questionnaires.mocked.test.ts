@@ -168,7 +168,7 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
     expect(tagOf(step1.text, "q-measurements")).toContain('inputMode="decimal"');
 
     // A row left out and a weight out of range: 400, each error names its part and links to its field.
-    const shown1 = ["symptoms", "measurements"];
+    const shown1 = ["symptoms", "measurements", "operations"];
     const parts = (fields: Record<string, string>) => {
       const form = stepForm("next", 0, shown1, {});
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -194,6 +194,58 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
       page: 0,
       answers: { symptoms: { headache: "sometimes", dizziness: "never" }, measurements: { height: 172, weight: 500 } },
     });
+
+    // Previous operations: Add keeps what was typed and adds a panel; its required question is checked; Remove.
+    const added = await send("POST", url, {
+      session,
+      form: (() => {
+        const form = parts({ "answer:measurements[0]": "180" });
+        form.set("intent", "add:operations");
+        form.append("panels:operations", "0");
+        return form;
+      })(),
+    });
+    expect(added.status).toBe(302);
+    expect(added.location).toBe(`${url}#q-operations-1-operation`);
+    expect((await draftOf(id)).answers).toMatchObject({ measurements: { height: 180 }, operations: [{}] });
+    const withPanel = await send("GET", url, { session });
+    expect(withPanel.text).toMatch(/<legend class="fieldset__legend">Operation 1<\/legend>/);
+    expect(tagOf(withPanel.text, "q-operations-1-operation")).toContain('name="answer:operations[0].operation"');
+    expect(withPanel.text).toContain('value="remove:operations:0"');
+    // Enter in a field sends the step: the form's first button is Next, before any panel's buttons.
+    expect(withPanel.text).toMatch(/<form[^>]*class="questionnaire-form"[^]*?<button type="submit"[^>]*value="next"/);
+    expect(withPanel.text.indexOf('value="next"')).toBeLessThan(withPanel.text.indexOf('value="add:operations"'));
+    const panelMissing = await send("POST", url, {
+      session,
+      form: (() => {
+        const form = parts({
+          "answer:symptoms[0]": "sometimes",
+          "answer:symptoms[1]": "never",
+          "answer:symptoms[2]": "often",
+          "answer:measurements[0]": "172",
+          "answer:operations[0].year": "2019",
+        });
+        form.append("panels:operations", "1");
+        for (const name of ["operations[0].operation", "operations[0].year"]) form.append("shown", name);
+        return form;
+      })(),
+    });
+    expect(panelMissing.status).toBe(400);
+    expect(panelMissing.text).toContain(
+      '<a href="#q-operations-1-operation">Operation 1, Which operation: Response required.</a>',
+    );
+    expect(tagOf(panelMissing.text, "q-operations-1-year")).toContain('value="2019"');
+    const removed = await send("POST", url, {
+      session,
+      form: (() => {
+        const form = parts({ "answer:operations[0].year": "2019" });
+        form.set("intent", "remove:operations:0");
+        form.append("panels:operations", "1");
+        return form;
+      })(),
+    });
+    expect(removed.status).toBe(302);
+    expect((await draftOf(id)).answers.operations).toEqual([]);
 
     const next = await send("POST", url, {
       session,

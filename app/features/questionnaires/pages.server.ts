@@ -20,14 +20,16 @@ import {
   type Invitation,
   type InvitationSummary,
 } from "./questionnaires.server";
-import type {
-  QuestionnaireActionData,
-  QuestionnaireListItem,
-  QuestionnaireListPage,
-  QuestionnairePage,
+import {
+  panelIntent,
+  type QuestionnaireActionData,
+  type QuestionnaireListItem,
+  type QuestionnaireListPage,
+  type QuestionnairePage,
 } from "./questionnaire-view";
 import {
   answeredView,
+  changePanels,
   completedAnswers,
   firstInvalidPage,
   isShownPage,
@@ -44,6 +46,7 @@ import {
   stepState,
   stepView,
   surveyOf,
+  type Answers,
 } from "./survey.server";
 
 /**
@@ -166,17 +169,25 @@ export async function questionnaireAction(args: Args) {
   const previous = invitation.draft?.answers ?? {};
   const model = surveyOf(invitation.form, lang, previous);
   const pageIndex = postedPage(form);
+  // A dynamic panel's Add and Remove buttons: the step is kept as typed, with a panel more or less.
+  const panelChange = panelIntent(intent);
   // A survey without pages (an empty definition) is one empty step that can only be sent.
   const known = pageIndex !== null && (model.pages.length ? isShownPage(model, pageIndex) : pageIndex === 0);
-  if (pageIndex === null || !known || !isIntent(intent)) {
+  if (pageIndex === null || !known || (!isIntent(intent) && !panelChange)) {
     if (intent === "save") return answer(400, {});
     throw redirect(here);
   }
   const step = readStep(invitation.form, pageIndex, form);
   // What a disabled question holds stays as it was, whatever was posted for it.
   const answers = keepDisabledAnswers(model, pageIndex, previous, mergeAnswers(previous, step));
-  const keep = (page: number, onlyOnPage?: number) =>
-    saveDraft(db(), { invitationId: invitation.id, answers, page, onlyOnPage }, now());
+  const keep = (page: number, onlyOnPage?: number, kept: Answers = answers) =>
+    saveDraft(db(), { invitationId: invitation.id, answers: kept, page, onlyOnPage }, now());
+
+  if (panelChange) {
+    const changed = changePanels(model, pageIndex, answers, panelChange);
+    await keep(pageIndex, undefined, changed?.answers);
+    throw redirect(changed ? `${here}#${changed.focus}` : here);
+  }
 
   if (intent === "save") {
     await keep(pageIndex, pageIndex);

@@ -7,6 +7,8 @@ import { useT } from "~/ui/i18n";
 import {
   ANSWER_FIELD,
   COMMENT_FIELD,
+  addPanelIntent,
+  removePanelIntent,
   stepStateOf,
   type ElementView,
   type OtherView,
@@ -45,6 +47,8 @@ export function questionIds(elements: readonly ElementView[]): string[] {
         return [e.id, ...e.items.map((item) => item.id)];
       case "matrixdropdown":
         return [e.id, ...e.rows.flatMap((row) => row.cells.map((cell) => cell.id))];
+      case "paneldynamic":
+        return [e.id, ...e.panels.flatMap((panel) => questionIds(panel.elements)), e.addId];
       default:
         return [e.id];
     }
@@ -126,6 +130,19 @@ export function QuestionnaireForm({
     <Form method="post" noValidate className="questionnaire-form" ref={formRef}>
       <CsrfField />
       <input type="hidden" name="page" value={form.pageIndex} />
+      {panelLayout(form.elements) ? (
+        // Enter in a field sends the step, as on any step, not a panel's Add or Remove (the form's first button).
+        <button
+          type="submit"
+          name="intent"
+          value={form.isLast ? "send" : "next"}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          {form.isLast ? t("questionnaires.form.send") : t("questionnaires.form.next")}
+        </button>
+      ) : null}
       {state.visible.map((name) => (
         <input key={name} type="hidden" name="shown" value={name} />
       ))}
@@ -155,6 +172,20 @@ export function QuestionnaireForm({
       </div>
     </Form>
   );
+}
+
+/** The step's dynamic panels and how many panels each has: the form is drawn anew when a panel comes or goes. */
+export function panelLayout(elements: readonly ElementView[]): string {
+  return elements
+    .flatMap((e) =>
+      e.kind === "panel"
+        ? [panelLayout(e.elements)]
+        : e.kind === "paneldynamic"
+          ? [`${e.name}:${e.panels.length}`]
+          : [],
+    )
+    .filter(Boolean)
+    .join(",");
 }
 
 /** True once the background save has shown or hidden a question (for the polite status line). */
@@ -373,6 +404,42 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               ))}
             </fieldset>
           ))}
+        </Options>
+      );
+    case "paneldynamic":
+      return (
+        <Options q={q} legend={label} error={error} group>
+          <input type="hidden" name={q.countField} value={q.panels.length} />
+          {q.panels.map((panel, index) => (
+            <fieldset key={index} className="fieldset questionnaire-matrix__row questionnaire-dynamic-panel">
+              <legend className="fieldset__legend">{panel.title}</legend>
+              <Elements elements={panel.elements} live={live} />
+              {q.canRemove ? (
+                <button
+                  type="submit"
+                  className="button button--secondary"
+                  name="intent"
+                  value={removePanelIntent(q.name, index)}
+                  disabled={disabled}
+                >
+                  {q.removeLabel}
+                  <span className="visually-hidden"> {panel.title}</span>
+                </button>
+              ) : null}
+            </fieldset>
+          ))}
+          {q.canAdd ? (
+            <button
+              type="submit"
+              id={q.addId}
+              className="button button--secondary"
+              name="intent"
+              value={addPanelIntent(q.name)}
+              disabled={disabled}
+            >
+              {q.addLabel}
+            </button>
+          ) : null}
         </Options>
       );
     case "unsupported":

@@ -60,6 +60,21 @@ export type QuestionView =
   | (QuestionBase & { kind: "matrixdropdown"; rows: { label: string; cells: PartView[] }[] })
   /** The options put in order: each option's place chosen from 1 to the number of options (`ranking`). */
   | (QuestionBase & { kind: "ranking"; items: PartView[] })
+  /**
+   * Panels of the same questions, as many as the customer adds (`paneldynamic`): each panel's questions are named
+   * `<name>[i].<question>`, the form says how many it shows (`countField`), and its buttons add and remove panels.
+   */
+  | (QuestionBase & {
+      kind: "paneldynamic";
+      countField: string;
+      panels: { title: string; elements: QuestionView[] }[];
+      canAdd: boolean;
+      canRemove: boolean;
+      addLabel: string;
+      removeLabel: string;
+      /** The add button's id: the error summary's link while there are no panels. */
+      addId: string;
+    })
   /** A question type this portal does not render (a file upload, a signature…): named, not answerable. */
   | (QuestionBase & { kind: "unsupported"; type: string });
 
@@ -83,6 +98,26 @@ export type PartView = {
 /** The form field of a part of a question (a matrix row, a cell, an item): `answer:<name>[i]`, `answer:<name>[i][j]`. */
 export const partField = (name: string, ...indices: number[]) =>
   ANSWER_FIELD + name + indices.map((i) => `[${i}]`).join("");
+
+/** The hidden field that says how many panels of a dynamic panel the form shows. */
+export const panelCountField = (name: string) => `panels:${name}`;
+
+/** The name of a question in a dynamic panel's panel: `kids[0].name`. */
+export const panelQuestionName = (panelName: string, index: number, question: string) =>
+  `${panelName}[${index}].${question}`;
+
+/** The buttons of a dynamic panel post these as the form's intent; `panelIntent` reads them back. */
+export const addPanelIntent = (name: string) => `add:${name}`;
+export const removePanelIntent = (name: string, index: number) => `remove:${name}:${index}`;
+
+export function panelIntent(
+  intent: unknown,
+): { add: true; name: string } | { add: false; name: string; index: number } | null {
+  if (typeof intent !== "string") return null;
+  if (intent.startsWith("add:")) return { add: true, name: intent.slice(4) };
+  const remove = /^remove:(.+):(0|[1-9]\d{0,2})$/.exec(intent);
+  return remove ? { add: false, name: remove[1], index: Number(remove[2]) } : null;
+}
 
 /** The id of a part's field: the question's own id for the first part, so the question's link finds it too. */
 export const partId = (id: string, ...indices: number[]) =>
@@ -186,6 +221,7 @@ export function stepStateOf(elements: readonly ElementView[]): StepState {
       else {
         if (e.required) required.push(e.name);
         if (!e.enabled) disabled.push(e.name);
+        if (e.kind === "paneldynamic") for (const panel of e.panels) walk(panel.elements);
       }
     }
   };

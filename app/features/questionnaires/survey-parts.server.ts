@@ -246,8 +246,7 @@ export function partsView(q: Question, base: Base): QuestionView | null {
  * The question's answer from the posted form, or undefined when nothing of it was given. Only the question's own
  * rows, columns, items and options are taken; texts must be plain (else a problem), numbers are kept as numbers.
  */
-export function readParts(q: Question, form: FormData, problems: Problem[]): unknown {
-  const name = q.name;
+export function readParts(q: Question, form: FormData, problems: Problem[], name = q.name): unknown {
   switch (q.getType()) {
     case "matrix": {
       const m = q as QuestionMatrixModel;
@@ -307,8 +306,7 @@ export function readParts(q: Question, form: FormData, problems: Problem[]): unk
 }
 
 /** An answer written as the question's form posts it (`add(field, value)`); what does not fit adds nothing. */
-export function postParts(q: Question, value: unknown, add: (field: string, value: unknown) => void) {
-  const name = q.name;
+export function postParts(q: Question, value: unknown, add: (field: string, value: unknown) => void, name = q.name) {
   switch (q.getType()) {
     case "matrix": {
       if (!isRecord(value)) return;

@@ -3,6 +3,7 @@ import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { ANSWER_FIELD, COMMENT_FIELD, stepStateOf, type QuestionView } from "./questionnaire-view";
 import {
   answeredView,
+  changePanels,
   checkAnswers,
   completedAnswers,
   fieldIds,
@@ -645,5 +646,134 @@ describe("a question enabled by other answers (enableIf)", () => {
       problems: [{ question: "packs", rule: "disabled" }],
     });
     expect(checkAnswers(ENABLE, "en", { smokes: true, packs: 5 })).toMatchObject({ ok: true });
+  });
+});
+
+describe("a dynamic panel", () => {
+  const KIDS = {
+    elements: [
+      {
+        type: "paneldynamic",
+        name: "kids",
+        title: "Children",
+        templateTitle: "Child {panelIndex}",
+        panelCount: 1,
+        minPanelCount: 1,
+        maxPanelCount: 3,
+        templateElements: [
+          { type: "text", name: "name", title: "Name", isRequired: true },
+          {
+            type: "text",
+            name: "age",
+            title: "Age",
+            inputType: "number",
+            validators: [{ type: "numeric", maxValue: 17 }],
+          },
+          { type: "radiogroup", name: "school", title: "School", choices: ["yes", "no"] },
+        ],
+      },
+    ],
+  };
+  const kidsForm = (count: string, fields: Record<string, string>) =>
+    formOf({ "panels:kids": count, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [a(k), v])) });
+
+  it("renders a panel per answer, each question named and identified by its panel", () => {
+    const step = stepView(surveyOf(KIDS, "en", { kids: [{ name: "Aino", age: 6 }, { name: "Eetu" }] }), 0);
+    const [kids] = step.elements;
+    if (kids.kind !== "paneldynamic") throw new Error("paneldynamic");
+    expect(kids).toMatchObject({ countField: "panels:kids", canAdd: true, canRemove: true, addId: "q-kids-add" });
+    expect(
+      kids.panels.map((p) => [p.title, p.elements.map((e) => [e.name, e.id, "value" in e ? e.value : null])]),
+    ).toEqual([
+      [
+        "Child 1",
+        [
+          ["kids[0].name", "q-kids-1-name", "Aino"],
+          ["kids[0].age", "q-kids-1-age", "6"],
+          ["kids[0].school", "q-kids-1-school", null],
+        ],
+      ],
+      [
+        "Child 2",
+        [
+          ["kids[1].name", "q-kids-2-name", "Eetu"],
+          ["kids[1].age", "q-kids-2-age", ""],
+          ["kids[1].school", "q-kids-2-school", null],
+        ],
+      ],
+    ]);
+    expect(stepState(surveyOf(KIDS, "en", { kids: [{}, {}] }), 0).required).toEqual(["kids[0].name", "kids[1].name"]);
+  });
+
+  it("reads as many panels as the form shows, within the panel's limits, each by the rules of its questions", () => {
+    const step = readStep(
+      KIDS,
+      0,
+      kidsForm("2", { "kids[0].name": "Aino", "kids[0].age": "6", "kids[1].school": "maybe" }),
+    );
+    expect(step.answers).toEqual({ kids: [{ name: "Aino", age: 6 }, {}] });
+    expect(step.keys).toEqual(["kids"]);
+    // At most maxPanelCount, at least minPanelCount, whatever is posted.
+    expect(readStep(KIDS, 0, kidsForm("50", {})).answers.kids).toHaveLength(3);
+    expect(readStep(KIDS, 0, kidsForm("0", {})).answers.kids).toHaveLength(1);
+    const control = readStep(KIDS, 0, kidsForm("1", { "kids[0].name": "A\u0000" }));
+    expect(control.problems.map((p) => p.name)).toEqual(["kids[0].name"]);
+  });
+
+  it("reports each panel's errors at their fields, named by panel", () => {
+    const model = surveyOf(KIDS, "en", { kids: [{ name: "Aino", age: 30 }, {}] });
+    expect(pageErrors(model, 0).map((e) => [e.name, e.id, e.title, e.rule])).toEqual([
+      ["kids[0].age", "q-kids-1-age", "Child 1, Age", "numeric"],
+      ["kids[1].name", "q-kids-2-name", "Child 2, Name", "required"],
+    ]);
+  });
+
+  it("adds and removes panels within the limits, and says where to go next", () => {
+    const model = surveyOf(KIDS, "en");
+    const two = changePanels(model, 0, { kids: [{ name: "Aino" }] }, { add: true, name: "kids" });
+    expect(two).toEqual({ answers: { kids: [{ name: "Aino" }, {}] }, focus: "q-kids-2-name" });
+    const three = changePanels(model, 0, two!.answers, { add: true, name: "kids" });
+    expect(changePanels(model, 0, three!.answers, { add: true, name: "kids" })).toBeNull();
+    const removed = changePanels(
+      model,
+      0,
+      { kids: [{ name: "Aino" }, { name: "Eetu" }] },
+      { add: false, name: "kids", index: 0 },
+    );
+    expect(removed).toEqual({ answers: { kids: [{ name: "Eetu" }] }, focus: "q-kids-1-name" });
+    // Not below minPanelCount, not a panel it does not have, not another question.
+    expect(changePanels(model, 0, { kids: [{ name: "Eetu" }] }, { add: false, name: "kids", index: 0 })).toBeNull();
+    expect(changePanels(model, 0, { kids: [{}, {}] }, { add: false, name: "kids", index: 5 })).toBeNull();
+    expect(changePanels(model, 0, {}, { add: true, name: "nope" })).toBeNull();
+  });
+
+  it("takes a call's panels as the page's, and shows them as text", () => {
+    expect(checkAnswers(KIDS, "en", { kids: [{ name: "Aino", age: 6 }] })).toMatchObject({ ok: true });
+    const refused = (answers: Answers) => {
+      const result = checkAnswers(KIDS, "en", answers);
+      return result.ok ? [] : result.problems.map((p) => `${p.question}:${p.rule}`);
+    };
+    expect(refused({ kids: [{ name: "Aino", school: "maybe" }] })).toEqual(["kids:value"]);
+    expect(refused({ kids: [{ name: "Aino", secret: 1 }] })).toEqual(["kids:value"]);
+    // Four panels where three at most are taken: refused, and the three read still lack their names.
+    expect(refused({ kids: [{}, {}, {}, {}] })).toEqual([
+      "kids:value",
+      "kids[0].name:required",
+      "kids[1].name:required",
+      "kids[2].name:required",
+    ]);
+    expect(refused({ kids: "Aino" })).toEqual(["kids:value", "kids[0].name:required"]);
+    expect(refused({ kids: [{ age: 30 }] })).toEqual(["kids[0].name:required", "kids[0].age:numeric"]);
+    const [page] = answeredView(
+      surveyOf(KIDS, "en", {
+        kids: [
+          { name: "Aino", age: 6 },
+          { name: "Eetu", school: "yes" },
+        ],
+      }),
+    );
+    expect(page.items).toEqual([
+      { title: "Children", answer: "Child 1: Name: Aino, Age: 6; Child 2: Name: Eetu, School: yes" },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type QuestionBooleanModel,
   type QuestionCheckboxModel,
   type QuestionCommentModel,
+  type QuestionPanelDynamicModel,
   type QuestionRatingModel,
   type QuestionSelectBase,
   type QuestionTextModel,
@@ -23,6 +24,8 @@ import {
   type ChoiceView,
   type ElementView,
   type OtherView,
+  panelCountField,
+  panelQuestionName,
   type QuestionError,
   type QuestionView,
   type StepState,
@@ -72,6 +75,7 @@ const RENDERED = new Set([
   "boolean",
   "dropdown",
   "rating",
+  "paneldynamic",
 ]);
 /** Types that hold no answer and are left out (static HTML, calculated values, pictures). */
 const SKIPPED = new Set(["html", "expression", "image", "empty"]);
@@ -158,9 +162,11 @@ export function stepState(model: Model, pageIndex: number): StepState {
       } else {
         const q = e as Question;
         if (SKIPPED.has(q.getType())) continue;
-        if (q.isVisible) visible.push(q.name);
-        if (q.isRequired) required.push(q.name);
-        if (q.isReadOnly) disabled.push(q.name);
+        for (const { name, question } of [{ name: q.name, question: q }, ...panelQuestions(q)]) {
+          if (question.isVisible) visible.push(name);
+          if (question.isRequired) required.push(name);
+          if (question.isReadOnly) disabled.push(name);
+        }
       }
     }
   };
@@ -232,9 +238,9 @@ function choicesOf(q: QuestionSelectBase): ChoiceView[] {
   return q.visibleChoices.filter((c) => c !== selectAll).map((c) => ({ value: String(c.value), label: c.text }));
 }
 
-function questionView(q: Question, id: string): QuestionView {
+function questionView(q: Question, id: string, name = q.name): QuestionView {
   const base = {
-    name: q.name,
+    name,
     id,
     title: q.processedTitle,
     description: q.locDescription.renderedHtml || null,
@@ -244,6 +250,7 @@ function questionView(q: Question, id: string): QuestionView {
   };
   const parts = rendersParts(q) ? partsView(q, base) : null;
   if (parts) return parts;
+  if (q.getType() === "paneldynamic") return panelsView(q as QuestionPanelDynamicModel, base);
   const type = isMultipleChoice(q) ? "checkbox" : q.getType() === "imagepicker" ? "radiogroup" : q.getType();
   switch (type) {
     case "text": {
@@ -337,6 +344,126 @@ function questionView(q: Question, id: string): QuestionView {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Dynamic panels
+
+/** The most panels a dynamic panel takes from a form, whatever its definition allows. */
+const MAX_PANELS = 20;
+
+const panelLimits = (pd: QuestionPanelDynamicModel) => ({
+  min: Math.max(0, pd.minPanelCount),
+  max: Math.min(pd.maxPanelCount, MAX_PANELS),
+});
+
+const addButtonId = (id: string) => `${id}-add`;
+
+/** The id of a question's field in a panel: the panel's id, its number and the question's name. */
+const panelQuestionId = (id: string, index: number, question: string) =>
+  `${id}-${index + 1}-${question.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "question"}`;
+
+type PanelQuestion = { name: string; id: string; index: number; panelTitle: string; question: Question };
+
+/** The questions of a dynamic panel's panels (none for another question), each with its name, id and panel. */
+function panelQuestions(q: Question, name = q.name, id = ""): PanelQuestion[] {
+  if (q.getType() !== "paneldynamic") return [];
+  const pd = q as QuestionPanelDynamicModel;
+  return pd.panels.flatMap((panel, index) =>
+    panel.questions.map((question) => ({
+      name: panelQuestionName(name, index, question.name),
+      id: panelQuestionId(id, index, question.name),
+      index,
+      panelTitle: panel.processedTitle || `${pd.processedTitle} ${index + 1}`,
+      question,
+    })),
+  );
+}
+
+function panelsView(pd: QuestionPanelDynamicModel, base: Omit<QuestionView, "kind">): QuestionView {
+  const { min, max } = panelLimits(pd);
+  const inner = panelQuestions(pd, base.name, base.id).filter((i) => !SKIPPED.has(i.question.getType()));
+  return {
+    ...base,
+    kind: "paneldynamic",
+    countField: panelCountField(base.name),
+    panels: pd.panels.map((panel, index) => ({
+      title: panel.processedTitle || `${pd.processedTitle} ${index + 1}`,
+      elements: inner.filter((i) => i.index === index).map((i) => questionView(i.question, i.id, i.name)),
+    })),
+    canAdd: pd.panels.length < max && !pd.isReadOnly,
+    canRemove: pd.panels.length > min && !pd.isReadOnly,
+    addLabel: pd.panelAddText,
+    removeLabel: pd.panelRemoveText,
+    addId: addButtonId(base.id),
+  };
+}
+
+/** A survey of a dynamic panel's questions alone, with one panel's answers: what a panel is read into and from. */
+function panelSurvey(pd: QuestionPanelDynamicModel, item: Answers = {}): Model {
+  const json = pd.toJSON() as { templateElements?: unknown[] };
+  const model = new Model({ elements: json.templateElements ?? [] });
+  model.data = item;
+  return model;
+}
+
+/** A dynamic panel's answers from the form: as many panels as it says it shows, within the panel's limits. */
+function readPanels(pd: QuestionPanelDynamicModel, form: FormData, name: string, problems: Problem[]): Answers[] {
+  const { min, max } = panelLimits(pd);
+  const posted = Number(form.get(panelCountField(name)));
+  const count = Number.isInteger(posted) ? Math.min(Math.max(posted, min), max) : min;
+  return Array.from({ length: count }, (_, index) => {
+    const scratch = panelSurvey(pd);
+    readQuestions(scratch, scratch.getAllQuestions(), form, `${name}[${index}].`, problems, []);
+    return scratch.data as Answers;
+  });
+}
+
+function postPanels(
+  pd: QuestionPanelDynamicModel,
+  value: unknown,
+  name: string,
+  add: (field: string, value: unknown) => void,
+) {
+  if (!Array.isArray(value)) return;
+  add(panelCountField(name), value.length);
+  value.forEach((item: unknown, index) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return;
+    const model = panelSurvey(pd, item as Answers);
+    postQuestions(model, model.getAllQuestions(), item as Answers, `${name}[${index}].`, add);
+  });
+}
+
+/**
+ * The answers with a panel added to or removed from a dynamic panel of the step, or null when the panel has no such
+ * panel or may have no more (or fewer): the panel's own limits, at most MAX_PANELS. Also the id of the field to go
+ * to: the new panel's first, or after a removal the panel's first.
+ */
+export function changePanels(
+  model: Model,
+  pageIndex: number,
+  answers: Answers,
+  change: { add: true; name: string } | { add: false; name: string; index: number },
+): { answers: Answers; focus: string } | null {
+  model.data = answers;
+  const q = model.pages[pageIndex]?.questions.find((question) => question.name === change.name);
+  if (!q || q.getType() !== "paneldynamic" || !q.isVisible || q.isReadOnly) return null;
+  const pd = q as QuestionPanelDynamicModel;
+  const { min, max } = panelLimits(pd);
+  const value: unknown[] = Array.isArray(pd.value) ? pd.value : [];
+  const items = pd.panels.map((_, index): Answers => {
+    const item = value[index];
+    return typeof item === "object" && item !== null ? { ...(item as Answers) } : {};
+  });
+  if (change.add ? items.length >= max : change.index >= items.length || items.length <= min) return null;
+  if (change.add) items.push({});
+  else items.splice(change.index, 1);
+  const changed = { ...answers, [pd.getValueName()]: items };
+  model.data = changed;
+  const id = fieldIds(model).get(pd.name) ?? "";
+  const inner = panelQuestions(pd, pd.name, id).filter((i) => isRendered(i.question));
+  const focus = change.add ? inner.find((i) => i.index === items.length - 1)?.id : inner[0]?.id;
+  return { answers: changed, focus: focus ?? addButtonId(id) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Reading a posted step
 
 /** The posted option's value among the question's options (any of them, whatever is shown), or undefined. */
@@ -355,22 +482,42 @@ export function readStep(
 ): { answers: Answers; keys: string[]; problems: Problem[] } {
   // A survey of its own, without the other answers, so what it holds afterwards is exactly this step's answers.
   const scratch = new Model(definition);
-  const page = scratch.pages[pageIndex];
   const problems: Problem[] = [];
   const keys: string[] = [];
-  for (const q of page?.questions ?? []) {
+  readQuestions(scratch, scratch.pages[pageIndex]?.questions ?? [], form, "", problems, keys);
+  return { answers: scratch.data as Answers, keys, problems };
+}
+
+/**
+ * Reads `questions` of the survey `scratch` from the form into it. Their fields are named by `prefix` and the
+ * question's name (a dynamic panel's questions: `kids[0].name`); `keys` gets the keys of the answers they own.
+ */
+function readQuestions(
+  scratch: Model,
+  questions: readonly Question[],
+  form: FormData,
+  prefix: string,
+  problems: Problem[],
+  keys: string[],
+) {
+  for (const q of questions) {
     if (!isRendered(q)) continue;
     keys.push(q.getValueName());
-    const field = ANSWER_FIELD + q.name;
+    const name = prefix + q.name;
+    const field = ANSWER_FIELD + name;
     if (PART_TYPES.has(q.getType())) {
-      const value = readParts(q, form, problems);
+      const value = readParts(q, form, problems, name);
       if (value !== undefined) scratch.setValue(q.getValueName(), value);
+      continue;
+    }
+    if (q.getType() === "paneldynamic") {
+      scratch.setValue(q.getValueName(), readPanels(q as QuestionPanelDynamicModel, form, name, problems));
       continue;
     }
     switch (isMultipleChoice(q) ? "checkbox" : q.getType()) {
       case "text":
       case "comment": {
-        const value = postedText(form, field, q.name, problems);
+        const value = postedText(form, field, name, problems);
         // Through the survey's data, not the question: a number question would drop what is not a number, and the
         // customer would neither see it again nor learn why.
         if (value !== null)
@@ -409,12 +556,11 @@ export function readStep(
     if ("otherItem" in s && s.hasOther) {
       if (s.getStoreOthersAsComment()) keys.push(q.getValueName() + scratch.commentSuffix);
       if (s.isOtherSelected) {
-        const other = postedText(form, COMMENT_FIELD + q.name, q.name, problems);
+        const other = postedText(form, COMMENT_FIELD + name, name, problems);
         if (other !== null) s.otherValue = other;
       }
     }
   }
-  return { answers: scratch.data as Answers, keys, problems };
 }
 
 /**
@@ -449,19 +595,37 @@ export function pageErrors(model: Model, pageIndex: number): QuestionError[] {
     if (unanswerable.includes(q.name))
       return [{ name: q.name, id, title, key: "questionnaires.form.unsupportedRequired", rule: "unsupported" }];
     if (!isRendered(q) || !q.isVisible) return [];
-    const error = partError(q, id);
-    if (!error) return [];
-    return [
-      {
-        name: q.name,
-        id: error.id,
-        title,
-        message: messageOf(error.holder),
-        rule: ruleOf(error.holder),
-        ...(error.part ? { part: error.part } : {}),
-      },
-    ];
+    return errorsOf(q, q.name, id, title);
   });
+}
+
+/** A shown question's errors after `hasErrors`: its own (of the part they are about), then its panels' questions'. */
+function errorsOf(q: Question, name: string, id: string, title: string): QuestionError[] {
+  if (q.getType() === "paneldynamic") {
+    const pd = q as QuestionPanelDynamicModel;
+    const inner = panelQuestions(pd, name, id);
+    const own: QuestionError[] = pd.errors.length
+      ? [{ name, id: inner[0]?.id ?? addButtonId(id), title, message: messageOf(pd), rule: ruleOf(pd) }]
+      : [];
+    return [
+      ...own,
+      ...inner
+        .filter(({ question }) => isRendered(question) && question.isVisible)
+        .flatMap((i) => errorsOf(i.question, i.name, i.id, `${i.panelTitle}, ${i.question.processedTitle}`)),
+    ];
+  }
+  const error = partError(q, id);
+  if (!error) return [];
+  return [
+    {
+      name,
+      id: error.id,
+      title,
+      message: messageOf(error.holder),
+      rule: ruleOf(error.holder),
+      ...(error.part ? { part: error.part } : {}),
+    },
+  ];
 }
 
 /**
@@ -500,12 +664,20 @@ export function firstInvalidPage(model: Model): { pageIndex: number; errors: Que
 /** The step's problems that are not survey-core's (text that is not plain) as field errors. */
 export function problemErrors(model: Model, problems: readonly Problem[]): QuestionError[] {
   const ids = fieldIds(model);
-  return problems.map((p) => ({
-    name: p.name,
-    id: ids.get(p.name) ?? "",
-    title: model.getQuestionByName(p.name)?.processedTitle ?? p.name,
-    key: p.key,
-  }));
+  const inner = new Map(
+    model.getAllQuestions().flatMap((q) => panelQuestions(q, q.name, ids.get(q.name) ?? "").map((i) => [i.name, i])),
+  );
+  return problems.map((p) => {
+    const inPanel = inner.get(p.name);
+    return {
+      name: p.name,
+      id: inPanel?.id ?? ids.get(p.name) ?? "",
+      title: inPanel
+        ? `${inPanel.panelTitle}, ${inPanel.question.processedTitle}`
+        : (model.getQuestionByName(p.name)?.processedTitle ?? p.name),
+      key: p.key,
+    };
+  });
 }
 
 /**
@@ -527,17 +699,30 @@ function postedForm(model: Model, pageIndex: number, answers: Answers): FormData
     if (value === undefined || value === null) return;
     form.append(field, typeof value === "object" ? JSON.stringify(value) : String(value as string | number));
   };
-  for (const q of model.pages[pageIndex]?.questions ?? []) {
+  postQuestions(model, model.pages[pageIndex]?.questions ?? [], answers, "", add);
+  return form;
+}
+
+/** `questions`' answers written as their fields, named by `prefix` and the question's name (see readQuestions). */
+function postQuestions(
+  model: Model,
+  questions: readonly Question[],
+  answers: Answers,
+  prefix: string,
+  add: (field: string, value: unknown) => void,
+) {
+  for (const q of questions) {
     if (!isRendered(q)) continue;
+    const name = prefix + q.name;
     const value = answers[q.getValueName()];
-    if (PART_TYPES.has(q.getType())) postParts(q, value, add);
-    else if (isMultipleChoice(q) && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + q.name, v);
-    else add(ANSWER_FIELD + q.name, value);
+    if (PART_TYPES.has(q.getType())) postParts(q, value, add, name);
+    else if (q.getType() === "paneldynamic") postPanels(q as QuestionPanelDynamicModel, value, name, add);
+    else if (isMultipleChoice(q) && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + name, v);
+    else add(ANSWER_FIELD + name, value);
     const s = q as QuestionSelectBase;
     if ("otherItem" in s && s.hasOther)
-      add(COMMENT_FIELD + q.name, answers[q.getValueName() + model.commentSuffix] ?? s.otherValue);
+      add(COMMENT_FIELD + name, answers[q.getValueName() + model.commentSuffix] ?? s.otherValue);
   }
-  return form;
 }
 
 /**
@@ -629,6 +814,19 @@ export function answeredView(model: Model): AnsweredPageView[] {
 function displayValue(q: Question): string | null {
   if (q.isEmpty()) return null;
   if (PART_TYPES.has(q.getType())) return partsDisplay(q);
+  if (q.getType() === "paneldynamic") {
+    const panels = panelQuestions(q);
+    const shown = (q as QuestionPanelDynamicModel).panels.map((_, p) => {
+      const answers = panels
+        .filter((i) => i.index === p && i.question.isVisible && !SKIPPED.has(i.question.getType()))
+        .flatMap((i) => {
+          const answer = displayValue(i.question);
+          return answer ? [`${i.question.processedTitle}: ${answer}`] : [];
+        });
+      return answers.length ? `${panels.find((i) => i.index === p)?.panelTitle}: ${answers.join(", ")}` : null;
+    });
+    return shown.filter(Boolean).join("; ") || null;
+  }
   const shown: unknown = q.getDisplayValue(true);
   if (Array.isArray(shown)) return shown.map(String).join(", ");
   if (shown === null || shown === undefined || shown === "") return null;

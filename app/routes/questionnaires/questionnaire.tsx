@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/questionnaire";
 import { questionnaireAction, questionnaireLoader } from "~/features/questionnaires/pages.server";
-import { QuestionnaireForm, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
+import { QuestionnaireForm, panelLayout, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
 import { AnsweredQuestionnaire, ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
@@ -89,7 +89,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
         </NotificationBanner>
       ) : null}
       <QuestionnaireForm
-        key={form.pageIndex}
+        key={`${form.pageIndex} ${panelLayout(form.elements)}`}
         form={form}
         errors={errors}
         kept={actionData?.pageIndex === form.pageIndex ? actionData.kept : undefined}

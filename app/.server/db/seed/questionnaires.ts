@@ -197,7 +197,8 @@ export const SATISFACTION_FORM = {
 
 /**
  * The health survey: the question types made of several fields — a matrix (a choice per row, every row required),
- * measurements as a group of number fields with ranges, a medicine table of text and list cells shown only with a
+ * measurements as a group of number fields with ranges, previous operations as panels added one by one
+ * (`paneldynamic`), a medicine table of text and list cells shown only with a
  * yes (`visibleIf`), a note that only a yes enables (`enableIf`), a tag box required only with a yes (`requiredIf`)
  * and a ranking.
  */
@@ -246,6 +247,36 @@ export const HEALTH_SURVEY_FORM = {
               title: l("Paino (kg)", "Vikt (kg)", "Weight (kg)"),
               inputType: "number",
               validators: [{ type: "numeric", minValue: 20, maxValue: 300 }],
+            },
+          ],
+        },
+        {
+          type: "paneldynamic",
+          name: "operations",
+          title: l("Aiemmat leikkaukset", "Tidigare operationer", "Previous operations"),
+          description: l(
+            "Lisää jokainen leikkaus omaksi kohdakseen.",
+            "Lägg till varje operation för sig.",
+            "Add each operation on its own.",
+          ),
+          templateTitle: l("Leikkaus {panelIndex}", "Operation {panelIndex}", "Operation {panelIndex}"),
+          panelCount: 0,
+          maxPanelCount: 5,
+          panelAddText: l("Lisää leikkaus", "Lägg till en operation", "Add an operation"),
+          panelRemoveText: l("Poista", "Ta bort", "Remove"),
+          templateElements: [
+            {
+              type: "text",
+              name: "operation",
+              title: l("Mikä leikkaus", "Vilken operation", "Which operation"),
+              isRequired: true,
+            },
+            {
+              type: "text",
+              name: "year",
+              title: l("Vuosi", "År", "Year"),
+              inputType: "number",
+              validators: [{ type: "numeric", minValue: 1900, maxValue: 2100 }],
             },
           ],
         },

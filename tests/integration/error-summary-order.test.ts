@@ -222,6 +222,7 @@ const EXEMPT_FORMS: Record<string, string> = {
   "authentication cancel": "a button that cancels the login",
   "myInformation smsLoginEnable": "a button that sends the code for switching SMS login on",
   "cancelAppointment cancel": "a button that cancels the appointment",
+  "questionnaire add:operations": "a dynamic panel's Add button: keeps the step as posted and adds a panel",
   payInvoice: "a button per payment method: nothing to fill in",
   logout: "a button that logs out",
   "routes/dev/care-team-thread close": "a button that closes the thread",

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  SERVICE_PREFIXES,
-  cleanEmail,
-  contactFields,
-  emailField,
-  finnishPhoneField,
-  guardianFields,
-  isValidEmail,
-  isValidFinnishPhone,
-  normalisePhone,
-} from "./contact";
+import { SERVICE_PREFIXES, cleanEmail, isValidEmail, isValidFinnishPhone, normalisePhone } from "./contact";
+import { contactFields, emailField, finnishPhoneField, guardianFields } from "./contact-fields";
 
 /** The distinct messages (i18n keys) of a failed parse, or the parsed value on success. */
 function parse(schema: z.ZodType, value: unknown): { ok: true; value: unknown } | { ok: false; messages: string[] } {

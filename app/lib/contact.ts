@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { textField } from "./text";
-
 /**
  * Contact-detail rules (spec part 1 §5 and §9, part 2 §5). Messages are i18n keys.
  *
@@ -10,7 +7,7 @@ import { textField } from "./text";
  * - the other ("second") rules, at most 100 and 20 characters: `isValidEmail` (trimmed, control characters
  *   stripped, a single mailbox, no spaces, no xn-- domain label, a dotted domain whose last part has at least two
  *   letters) and `isValidFinnishPhone` (+358 or 0, then a Finnish number that is not a service number).
- *   `emailField` and `finnishPhoneField` are these rules as form fields.
+ *   `emailField` and `finnishPhoneField` (contact-fields.ts) are these rules as form fields.
  *
  * Which form uses which rule:
  *
@@ -37,7 +34,7 @@ export function normalisePhone(input: string): string {
 
 // A Finnish or international number: optional +, then 6–18 digits after normalisation (15 typed characters
 // starting 0 become at most 18 digits with the country code).
-const PHONE = /^\+?\d{6,18}$/;
+export const PHONE = /^\+?\d{6,18}$/;
 
 /** Spec part 1 §5 / §9: the contact form's phone is at most 15 characters as typed (trimmed, before normalising). */
 export const PHONE_MAX_LENGTH = 15;
@@ -73,20 +70,6 @@ export function isValidEmail(input: string): boolean {
   return /^[a-z]{2,}$/.test(labels.at(-1)!);
 }
 
-/**
- * A form field of the second e-mail rule: control characters are stripped (not refused) and the value trimmed,
- * then `isValidEmail` with its 100 characters. Returns the cleaned address.
- */
-export function emailField(messages: { invalid: string; tooLong: string }) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? cleanEmail(v) : v),
-    textField(messages.invalid)
-      .min(1, { message: messages.invalid, abort: true })
-      .max(EMAIL_MAX_LENGTH, { message: messages.tooLong, abort: true })
-      .refine(isValidEmail, messages.invalid),
-  );
-}
-
 // --- the second phone rule --------------------------------------------------------------------------------------
 
 /** Spec part 1 §5 / §9: the second phone rule's limit, as typed (trimmed). */
@@ -111,47 +94,6 @@ export function isValidFinnishPhone(input: string): boolean {
   return !SERVICE_PREFIXES.some((p) => match[1].startsWith(p));
 }
 
-/** A form field of the second phone rule: the number normalised (+358, no spaces or dashes). */
-export function finnishPhoneField(messages: { invalid: string; tooLong: string }) {
-  return textField(messages.invalid)
-    .trim()
-    .min(1, { message: messages.invalid, abort: true })
-    .max(FINNISH_PHONE_MAX_LENGTH, { message: messages.tooLong, abort: true })
-    .refine(isValidFinnishPhone, messages.invalid)
-    .transform(normalisePhone);
-}
-
-// --- the contact form -------------------------------------------------------------------------------------------
-
-export const contactFields = {
-  streetAddress: textField("contact.errors.streetAddress")
-    .trim()
-    .min(2, "contact.errors.streetAddress")
-    .max(30, "contact.errors.streetAddressLength"),
-  postalCode: textField("contact.errors.postalCode")
-    .trim()
-    .regex(/^\d{5}$/, "contact.errors.postalCode"),
-  postOffice: textField("contact.errors.postOffice")
-    .trim()
-    .min(2, "contact.errors.postOffice")
-    .max(30, "contact.errors.postOfficeLength"),
-  phoneNumber: textField("contact.errors.phoneNumber")
-    .trim()
-    .max(PHONE_MAX_LENGTH, "contact.errors.phoneNumberLength")
-    .transform(normalisePhone)
-    .refine((v) => PHONE.test(v), "contact.errors.phoneNumber"),
-  emailAddress: textField("contact.errors.emailAddress")
-    .trim()
-    .max(CONTACT_EMAIL_MAX_LENGTH, "contact.errors.emailAddressLength")
-    .refine(isValidEmail, "contact.errors.emailAddress"),
-  name: (key: string) =>
-    textField(key)
-      .trim()
-      .min(2, key)
-      .max(50, key)
-      .regex(/^[\p{L}][\p{L}' .-]*$/u, key),
-};
-
 // --- guardian entry (spec part 1 §5 "Guardian entry", §9 field limits) -----------------------------------------
 
 /** The guardian entry's limits (spec part 1 §9): name 40, phone 20, e-mail 100, street 30, post office 30. */
@@ -161,24 +103,4 @@ export const GUARDIAN_LIMITS = {
   emailAddress: EMAIL_MAX_LENGTH,
   streetAddress: 30,
   postOffice: 30,
-};
-
-export const guardianFields = {
-  name: textField("contact.errors.guardianName")
-    .trim()
-    .min(1, "contact.errors.guardianName")
-    .max(GUARDIAN_LIMITS.name, "contact.errors.maxLength40"),
-  phoneNumber: finnishPhoneField({ invalid: "contact.errors.guardianPhone", tooLong: "contact.errors.maxLength20" }),
-  emailAddress: emailField({ invalid: "contact.errors.emailAddress", tooLong: "contact.errors.maxLength100" }),
-  streetAddress: textField("contact.errors.guardianStreet")
-    .trim()
-    .min(1, "contact.errors.guardianStreet")
-    .max(GUARDIAN_LIMITS.streetAddress, "contact.errors.streetAddressLength"),
-  postalCode: textField("contact.errors.postalCode")
-    .trim()
-    .regex(/^\d{5}$/, "contact.errors.postalCode"),
-  postOffice: textField("contact.errors.guardianPostOffice")
-    .trim()
-    .min(1, "contact.errors.guardianPostOffice")
-    .max(GUARDIAN_LIMITS.postOffice, "contact.errors.postOfficeLength"),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { INVALID_CHARACTERS, firstUnplainPath, isPlainText, nestsDeeperThan, textField } from "./text";
+import { INVALID_CHARACTERS, firstUnplainPath, isPlainText, nestsDeeperThan } from "./text";
+import { textField } from "./text-field";
 
 describe("isPlainText", () => {
   it("accepts text in any script, emoji and line breaks", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Text the portal stores or passes on must be plain: no NUL (PostgreSQL refuses it in text) and no other control
  * characters, which no keyboard types and which only confuse the clinic systems and logs. Tab, line feed and
@@ -63,12 +61,4 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
     for (const item of Object.values(next.value)) pending.push({ value: item, depth: next.depth + 1 });
   }
   return false;
-}
-
-/**
- * A text field for the zod schemas of forms and calls: a string (else `message`) of plain text (else the
- * invalid-characters error). Chain `.trim()`, `.min()`, `.max()` and the like after it.
- */
-export function textField(message: string) {
-  return z.string({ error: message }).refine(isPlainText, { message: INVALID_CHARACTERS, abort: true });
 }

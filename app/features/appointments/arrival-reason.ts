@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/text";
+import { textField } from "~/lib/text-field";
 
 /** Spec part 1 §5: at most 300 characters; what is stored starts with a fixed Finnish phrase. */
 import { ARRIVAL_REASON_MAX } from "./rules";

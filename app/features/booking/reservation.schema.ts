@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contactFields, emailField, finnishPhoneField } from "~/lib/contact";
+import { contactFields, emailField, finnishPhoneField } from "~/lib/contact-fields";
 import { IDENTITY_CODE_LENGTH, parseIdentityCode } from "~/lib/identity-code";
-import { textField } from "~/lib/text";
+import { textField } from "~/lib/text-field";
 
 /**
  * The anonymous reservation form and call (spec part 2 §5 "Anonymous reservation"). Messages are i18n keys of

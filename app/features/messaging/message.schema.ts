@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/text";
+import { textField } from "~/lib/text-field";
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules";
 import {
   FORM_ERRORS as K,

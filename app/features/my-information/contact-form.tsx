@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Radios, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
-import { CONTACT_FIELDS } from "./my-information.schema";
+import { CONTACT_FIELDS } from "./my-information-fields";
 
 type Values = Record<string, string>;
 

@@ -5,7 +5,7 @@ import { Checkbox, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
-import { guardianFieldName, MAX_GUARDIANS } from "./my-information.schema";
+import { guardianFieldName, MAX_GUARDIANS } from "./my-information-fields";
 
 export type GuardianValues = {
   name: string;

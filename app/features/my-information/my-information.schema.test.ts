@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactFormSchema, guardianEntrySchema, guardiansFromForm, guardiansSchema } from "./my-information.schema";
+import { guardiansFromForm } from "./my-information-fields";
+import { contactFormSchema, guardianEntrySchema, guardiansSchema } from "./my-information.schema";
 
 const CONTACT = {
   emailAddress: "olli@example.com",

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { contactFields, guardianFields } from "~/lib/contact";
+import { contactFields, guardianFields } from "~/lib/contact-fields";
 import { LANGS } from "~/lib/lang";
+import { MAX_GUARDIANS } from "./my-information-fields";
 
 /**
  * The forms of My information (spec part 1 §5), shared by the page's actions and the JSON calls, so a call
  * enforces exactly what the page does. Messages are i18n keys.
  */
-
-/** At most two guardians (spec part 1 §9); the first cannot be removed. */
-export const MAX_GUARDIANS = 2;
 
 /**
  * The contact form: e-mail (max 78), phone (max 15, 0 → +358, spaces removed), street (2–30), postal code
@@ -25,9 +23,6 @@ export const contactFormSchema = z.object({
   language: z.enum(LANGS, { error: "contact.errors.language" }).optional(),
 });
 export type ContactForm = z.output<typeof contactFormSchema>;
-
-/** The fields of the contact form, in the order the page shows them (and the error summary lists them). */
-export const CONTACT_FIELDS = ["emailAddress", "phoneNumber", "streetAddress", "zipCode", "postOffice"] as const;
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
@@ -91,37 +86,3 @@ export const guardiansSchema = z
   .array(guardianEntrySchema, { error: "contact.errors.guardians" })
   .min(1, "contact.errors.guardians")
   .max(MAX_GUARDIANS, "contact.errors.guardians");
-
-/** The fields of a guardian entry, in the order the page shows them. */
-export const GUARDIAN_FIELDS = [
-  "name",
-  "phoneNumber",
-  "emailAddress",
-  "isGuardianHasSameAddress",
-  "streetAddress",
-  "zipCode",
-  "postOffice",
-] as const;
-
-/** The page's field name (and id) of a guardian entry's field: `guardian-1-name`. */
-export function guardianFieldName(index: number, field: (typeof GUARDIAN_FIELDS)[number]): string {
-  return `guardian-${index + 1}-${field}`;
-}
-
-/**
- * The guardians list as the page's form posts it: `guardian-1-name`, `guardian-2-phoneNumber`… An entry is there
- * when its name field is (a removed second guardian simply is not posted).
- */
-export function guardiansFromForm(form: Record<string, unknown>): Record<string, unknown>[] {
-  const entries: Record<string, unknown>[] = [];
-  for (let i = 0; i < MAX_GUARDIANS; i++) {
-    if (form[guardianFieldName(i, "name")] === undefined) continue;
-    const entry: Record<string, unknown> = {};
-    for (const field of GUARDIAN_FIELDS) {
-      const value = form[guardianFieldName(i, field)];
-      if (value !== undefined) entry[field] = value;
-    }
-    entries.push(entry);
-  }
-  return entries;
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactFields } from "~/lib/contact";
+import { contactFields } from "~/lib/contact-fields";
 
 /**
  * Registration of a person who identified strongly but has no patient record (spec part 2 §2).

@@ -17,7 +17,7 @@ import {
   MAX_GUARDIANS,
   guardianFieldName,
   guardiansFromForm,
-} from "~/features/my-information/my-information.schema";
+} from "~/features/my-information/my-information-fields";
 import { KelaCard } from "~/features/my-information/kela-card";
 import { kelaCardImages } from "~/features/my-information/kela-card.server";
 import {

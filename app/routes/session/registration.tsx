@@ -9,7 +9,6 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { safeNextPath } from "~/features/session/login-options";
 import { registerByCall } from "~/features/session/registration-call";
-import { registrationSchema } from "~/features/session/registration.schema";
 import {
   pendingRegistration,
   register,
@@ -61,7 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const schema = registrationSchema(!!loaderData.names);
   const csrfToken = useCsrfToken();
   const lang = useLang();
   const [saving, setSaving] = useState(false);
@@ -69,11 +67,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
     id: "registration",
     lastResult: actionData?.lastResult,
     defaultValue: loaderData.defaults ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // With JavaScript, a valid form is saved through POST /api/user/register (spec part 2 §7); anything but success
-    // falls back to the page's own post, whose answer the server renders.
+    // With JavaScript the form is saved through POST /api/user/register (spec part 2 §7); anything but success
+    // falls back to the page's own post, whose answer the server renders with its errors, as without JavaScript.
+    // The browser does not check the form itself: the rules (and zod) stay on the server.
     onSubmit(event, { formData }) {
       event.preventDefault();
       if (saving) return;

@@ -142,9 +142,17 @@ test("an unread thread: opened, read, and answered with an attachment; new messa
   await expect(item.getByText("Unread", { exact: true })).toBeVisible();
   await expect(item).toContainText("Yes, it is ready at the pharmacy.");
   await expectAccessible(page);
+  // On a small phone the thread opens at its newest message (with JavaScript; without, at the top as loaded).
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 480 });
   await item.getByRole("link", { name: title }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const newest = page.locator(".thread__messages .message").last();
+  await expect(newest).toContainText("Yes, it is ready at the pharmacy.");
+  if (jsEnabled) await expect(newest).toBeInViewport();
+  else expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  if (viewport) await page.setViewportSize(viewport);
   await expect(page.getByText("Yes, it is ready at the pharmacy.")).toBeVisible();
   // Opening it read it: the count drops by one.
   // (Its name is read from the attribute: a folded menu's link has no accessible name while hidden.)

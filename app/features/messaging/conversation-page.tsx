@@ -13,6 +13,8 @@ import { AbsenceNotices, ParticipantsSummary, ThreadMessages } from "./thread-vi
 
 /** Spec part 2 §9: the conversation-closed toast stays 15 seconds. */
 const CLOSED_TOAST_MS = 15_000;
+/** A thread opens at its newest message, scrolled to a moment after it is shown (spec part 2 §9: 100 ms). */
+const LAST_MESSAGE_SCROLL_MS = 100;
 
 /** The thread page: the thread, or the spec's error when it could not be read. */
 export function ConversationPage({ page, answer }: { page: PageData; answer?: FormAnswer }) {
@@ -77,6 +79,17 @@ function ThreadPage({
   const [announcement, setAnnouncement] = useState("");
   const announceTimer = useRef(0);
   useEffect(() => () => window.clearTimeout(announceTimer.current), []);
+  // Opened from the list: the newest message is brought into view (not focused, so reading still starts at the
+  // top). Not after a reply, whose message takes focus, nor when the address names a place of its own.
+  const openedWithAnswer = useRef(Boolean(answer));
+  useEffect(() => {
+    if (openedWithAnswer.current || window.location.hash) return;
+    const timer = window.setTimeout(() => {
+      const messages = document.querySelectorAll(".thread__messages .message");
+      messages[messages.length - 1]?.scrollIntoView({ block: "start" });
+    }, LAST_MESSAGE_SCROLL_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const { failed } = useThreadPolling({
     thread: loaded,

@@ -22,6 +22,9 @@ import { purgeOldSessions } from "./session";
 import { refreshStatistics } from "./db/statistics";
 import { storage } from "./storage";
 import { purgeAbandonedUploads } from "./storage/uploads";
+import { drainingAnswers, readyz } from "./readiness";
+
+export { startDraining } from "./readiness";
 
 /**
  * Opens (and on first run migrates and seeds) the database. Kept on globalThis so a development reload of this
@@ -52,6 +55,9 @@ async function build(): Promise<express.Express> {
   app.use(securityHeaders());
   // Before anything decodes the path (Express's parameters, the development providers' routes).
   app.use(malformedPaths());
+  // Readiness and the drain before sessions, rate limits and logs: the load balancer's checks are no visits.
+  app.get("/readyz", readyz);
+  app.use(drainingAnswers);
   app.use(bodyLimits(env().maxBodyBytes));
   app.use(readUploadForms());
 

@@ -15,12 +15,30 @@ const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-type AppModule = { getApp(): Promise<express.Express>; shutdown(): Promise<void>; prepareDatabase(): Promise<void> };
+type AppModule = {
+  getApp(): Promise<express.Express>;
+  shutdown(): Promise<void>;
+  prepareDatabase(): Promise<void>;
+  startDraining(): void;
+};
+
+/**
+ * On SIGTERM: readiness turns 503 at once (app/.server/readiness.ts) and the node keeps serving for the grace period,
+ * while the load balancer notices; then it takes no new connections, lets the requests in flight finish (at most
+ * the drain timeout), closes the database and exits 0. In development there is no grace period.
+ */
+const drainGraceMs = Number(process.env.DRAIN_GRACE_MS ?? (production ? 5_000 : 0));
+const drainTimeoutMs = Number(process.env.DRAIN_TIMEOUT_MS ?? 20_000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const started = Date.now();
   const server = express();
   server.disable("x-powered-by");
+  // Liveness: the process is up and answering, nothing else (no database, no session), before load shedding.
+  server.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain").send("ok\n");
+  });
   let appModule: () => Promise<AppModule>;
 
   if (production) {
@@ -57,8 +75,16 @@ async function main() {
   });
 
   const stop = async () => {
-    listener.close();
-    await (await appModule()).shutdown();
+    const mod = await appModule();
+    const began = Date.now();
+    mod.startDraining();
+    await sleep(drainGraceMs);
+    // No new connections; idle kept-alive ones close, busy ones once their answer is sent.
+    const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+    const inTime = await Promise.race([closed.then(() => true), sleep(drainTimeoutMs).then(() => false)]);
+    if (!inTime) listener.closeAllConnections();
+    await mod.shutdown();
+    console.log(`Drained in ${Date.now() - began} ms${inTime ? "" : " (requests still open were cut at the timeout)"}`);
     process.exit(0);
   };
   process.once("SIGTERM", stop);

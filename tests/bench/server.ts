@@ -76,6 +76,8 @@ export async function startServer(opts: {
       RATE_LIMIT_LOGIN: "100000",
       RATE_LIMIT_IDENTIFICATION: "100000",
       LOG_LEVEL: "silent",
+      // Stopped at once: a test or the benchmark is not behind a load balancer.
+      DRAIN_GRACE_MS: "0",
       ...opts.env,
     },
   });

@@ -6,16 +6,14 @@
  * Runs in the PostgreSQL integration run (DATABASE_URL); it needs the production build, which CI has made by then
  * (`npm test` builds for the end-to-end tests) and which is made here when it is missing or older than the sources.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { doorToken } from "~/features/appointments/door.server";
 import { demoPeople } from "~/.server/db/seed/demo-people";
 import { findFreePort, startServer, type RunningServer } from "../bench/server";
+import { ensureBuild } from "./production-build";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -24,33 +22,6 @@ const DOOR_LIMIT = 4;
 
 if (!DATABASE_URL)
   console.log("scale-out: skipped — it needs PostgreSQL (set DATABASE_URL, as the PostgreSQL integration run does)");
-
-// --- the production build -----------------------------------------------------------------------
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild() {
-  const built = path.join(ROOT, "build/server/index.js");
-  const sources = Math.max(...["app", "brands", "locales"].map((d) => newestSource(path.join(ROOT, d))));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log("scale-out: building the app (the build is missing or older than the sources)");
-  // Outside the test runner's environment (VITEST turns the React Router plugin off in vite.config.ts).
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV" && k !== "TEST"),
-  );
-  try {
-    execFileSync("npx", ["react-router", "build"], { cwd: ROOT, env, stdio: "pipe" });
-  } catch (error) {
-    throw new Error(`the build failed:\n${String((error as { stderr?: Buffer }).stderr ?? error)}`);
-  }
-}
 
 // --- a browser ------------------------------------------------------------------------------------
 

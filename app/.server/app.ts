@@ -23,6 +23,7 @@ import { refreshStatistics } from "./db/statistics";
 import { storage } from "./storage";
 import { purgeAbandonedUploads } from "./storage/uploads";
 import { drainingAnswers, readyz } from "./readiness";
+import { requestLog } from "./request-log";
 
 export { startDraining } from "./readiness";
 
@@ -52,6 +53,8 @@ async function build(): Promise<express.Express> {
   app.disable("x-powered-by");
   // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
+  // First: every request gets its id and its log line, whatever answers it.
+  app.use(requestLog());
   app.use(securityHeaders());
   // Before anything decodes the path (Express's parameters, the development providers' routes).
   app.use(malformedPaths());

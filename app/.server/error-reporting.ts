@@ -3,6 +3,7 @@ import { IGNORED_ERRORS, MAX_VALUE_LENGTH, isTagScriptFetchNoise } from "~/lib/e
 import { now } from "./clock";
 import { env } from "./env";
 import { logger } from "./logger";
+import { currentRequestId } from "./request-id";
 
 let sentry: typeof SentrySdk | null = null;
 
@@ -32,7 +33,12 @@ export function reportError(error: unknown, context?: Record<string, unknown>) {
     stack: error instanceof Error ? error.stack : undefined,
     ...context,
   });
-  if (sentry) sentry.captureException(error, { extra: context, tags: { process: "server" } });
+  const requestId = currentRequestId();
+  if (sentry)
+    sentry.captureException(error, {
+      extra: context,
+      tags: { process: "server", ...(requestId ? { requestId } : {}) },
+    });
 }
 
 const lastReports = new Map<string, number>();

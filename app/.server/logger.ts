@@ -1,10 +1,22 @@
-/** Structured one-line JSON logs; never pass identity codes or health data in `fields`. */
+import { currentRequestId } from "./request-id";
+
+/**
+ * Structured one-line JSON logs, with the id of the request being served (request-id.ts); never pass identity codes,
+ * names, tokens, codes, cookies or health data in `fields`.
+ */
 type Level = "debug" | "info" | "warn" | "error";
 const quiet = process.env.LOG_LEVEL === "silent";
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (quiet || (level === "debug" && !process.env.DEBUG)) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
+  const requestId = currentRequestId();
+  const line = JSON.stringify({
+    level,
+    time: new Date().toISOString(),
+    message,
+    ...(requestId ? { requestId } : {}),
+    ...fields,
+  });
   if (level === "error" || level === "warn") process.stderr.write(line + "\n");
   else process.stdout.write(line + "\n");
 }

@@ -20,6 +20,7 @@
  * embedded development provider).
  */
 import * as oidc from "openid-client";
+import { requestIdHeaders } from "../request-id";
 
 export type PendingLogin = {
   state: string;
@@ -343,6 +344,12 @@ async function createRuntime(settings: Settings): Promise<Runtime> {
       execute: settings.allowHttp ? [oidc.allowInsecureRequests] : [],
       timeout: 10,
     });
+    // The broker's calls during a login (token, keys) carry the request's id.
+    config[oidc.customFetch] = (url, options) => {
+      const headers = new Headers(options.headers);
+      for (const [name, value] of Object.entries(requestIdHeaders())) headers.set(name, value);
+      return fetch(url, { ...options, headers } as RequestInit);
+    };
 
     if (settings.decryptionJwk) {
       const { key, alg } = await importDecryptionKey(settings.decryptionJwk);

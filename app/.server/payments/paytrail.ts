@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { env } from "../env";
 import { DEV_API_BASE, devPaymentService } from "../dev/payments";
 import { TEST_ACCOUNT, TEST_SECRET, calculateSignature, verifySignature } from "./signature";
+import { requestIdHeaders } from "../request-id";
 
 /**
  * Paytrail's payment API (https://docs.paytrail.com): the create-payment call and the signed parameters of the
@@ -79,6 +80,8 @@ async function signedCall<T>(
       headers: {
         ...headers,
         ...(body ? { "content-type": "application/json; charset=utf-8" } : {}),
+        // Not among the signed checkout-* headers: Paytrail ignores it, a proxy or its logs may not.
+        ...requestIdHeaders(),
         signature: calculateSignature(config.secret, headers, body),
       },
       body: body || undefined,

@@ -6,6 +6,7 @@ import type { Coverage } from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import type { Lang } from "~/lib/lang";
 import type { EventType } from "./insurance-choice";
+import { requestIdHeaders } from "~/.server/request-id";
 
 /**
  * The insurers' APIs behind one interface each. Production adapters speak HTTP to the base URLs in the
@@ -174,7 +175,12 @@ async function fetchJson(insurer: string, url: string, init: RequestInit): Promi
     const response = await fetch(url, {
       ...init,
       signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers },
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        ...requestIdHeaders(),
+        ...init.headers,
+      },
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return await response.json();

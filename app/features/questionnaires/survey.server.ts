@@ -49,7 +49,7 @@ import {
   type Problem,
 } from "./survey-parts.server";
 
-export { ANSWER_MAX_LENGTH, parseNumber } from "./survey-parts.server";
+export { parseNumber } from "./survey-parts.server";
 
 /**
  * The SurveyJS definitions of questionnaires (the spec's `questionnaireForm.form`), run with survey-core on the

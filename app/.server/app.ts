@@ -24,6 +24,9 @@ import { storage } from "./storage";
 import { purgeAbandonedUploads } from "./storage/uploads";
 import { drainingAnswers, readyz } from "./readiness";
 import { requestLog } from "./request-log";
+import { gaugeOnScrape, metricsWithToken } from "./metrics";
+import { count, isNull, min } from "drizzle-orm";
+import { outboxMessages } from "./db/schema";
 
 export { startDraining } from "./readiness";
 
@@ -46,13 +49,33 @@ export async function prepareDatabase() {
   await refreshStatistics(handle.db);
 }
 
+/** The SMS outbox as the metrics show it: messages not yet sent, and how long the oldest has waited. */
+function watchOutbox() {
+  gaugeOnScrape(
+    "portal_sms_outbox_pending",
+    "Outbox messages not yet sent, and the age in seconds of the oldest",
+    ["measure"],
+    async (gauge) => {
+      const [row] = await db()
+        .select({ pending: count(), oldest: min(outboxMessages.createdAt) })
+        .from(outboxMessages)
+        .where(isNull(outboxMessages.sentAt));
+      gauge.set({ measure: "messages" }, row?.pending ?? 0);
+      gauge.set({ measure: "oldest_seconds" }, row?.oldest ? (now().getTime() - row.oldest.getTime()) / 1000 : 0);
+    },
+  );
+}
+
 async function build(): Promise<express.Express> {
   await initErrorReporting();
   await prepareDatabase();
+  watchOutbox();
   const app = express();
   app.disable("x-powered-by");
   // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
+  // The metrics with their token only (or on a port of their own, server.ts); not counted as requests.
+  app.get("/metrics", metricsWithToken(process.env.METRICS_TOKEN));
   // First: every request gets its id and its log line, whatever answers it.
   app.use(requestLog());
   app.use(securityHeaders());

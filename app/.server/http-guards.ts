@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { DEFAULT_LANG, isLang } from "~/lib/lang";
+import { httpShed } from "./metrics";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
@@ -56,6 +57,7 @@ export function shedLoad(max: number, retryAfterSeconds = 2): RequestHandler & {
   let inFlight = 0;
   const handler: RequestHandler = (req, res, next) => {
     if (inFlight >= max) {
+      httpShed.inc();
       res.setHeader("Retry-After", String(retryAfterSeconds));
       res.setHeader("Cache-Control", "no-store");
       res

@@ -4,6 +4,7 @@ import { now } from "./clock";
 import { db } from "./db/client";
 import { rateLimits } from "./db/schema";
 import { clientAddressKey } from "./http-guards";
+import { rateLimited } from "./metrics";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -28,6 +29,8 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
     1,
     Math.ceil((row.windowStart.getTime() + windowSeconds * 1000 - t.getTime()) / 1000),
   );
+  // Counted by the key's first part (`callback`, `door`…), never by the client's address.
+  if (row.count > limit) rateLimited.inc({ limit: key.split(":")[0] });
   return { allowed: row.count <= limit, retryAfterSeconds };
 }
 

@@ -4,11 +4,14 @@ import { API_PATHS, routeIdForPath } from "~/route-table";
 import { env } from "./env";
 import { logger } from "./logger";
 import { REQUEST_ID_HEADER, withRequestId } from "./request-id";
+import { httpDuration, httpInFlight, httpRequests } from "./metrics";
 
 /** An id a trusted proxy may give a request: letters, digits and a few separators, not too short nor long. */
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const API_ROUTES = new Set<string>(Object.values(API_PATHS));
+/** Methods named in logs and metrics; any other is "OTHER", so a client cannot invent labels. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
 /**
  * What a request is called in its log line: the page's route id (`appointment`), a call's fixed path
@@ -36,15 +39,22 @@ export function requestLog(options: { trustProxy?: boolean } = {}): RequestHandl
     const requestId = sent && PROXY_REQUEST_ID.test(sent) ? sent : randomUUID();
     res.set(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
-    res.once("finish", () =>
+    const route = routeLabel(req.path);
+    const method = METHODS.has(req.method) ? req.method : "OTHER";
+    httpInFlight.inc();
+    res.once("close", () => httpInFlight.dec());
+    res.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpRequests.inc({ route, method, status: `${Math.floor(res.statusCode / 100)}xx` });
+      httpDuration.observe({ route, method }, seconds);
       logger.info("request", {
         requestId,
-        method: req.method,
-        route: routeLabel(req.path),
+        method,
+        route,
         status: res.statusCode,
-        ms: Math.round(Number(process.hrtime.bigint() - started) / 100_000) / 10,
-      }),
-    );
+        ms: Math.round(seconds * 10_000) / 10,
+      });
+    });
     withRequestId(requestId, next);
   };
 }

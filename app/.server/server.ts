@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "./env";
 import { shedLoad } from "./http-guards";
+import { metricsText } from "./metrics";
 
 /**
  * Starts the portal: in development through Vite (hot reload), in production from the build.
@@ -68,13 +69,30 @@ async function main() {
     }
   });
 
+  // The metrics on a port of their own (for the scraper, never exposed to the public), when METRICS_PORT is set.
+  const metricsPort = Number(process.env.METRICS_PORT ?? 0);
+  const metricsListener = metricsPort
+    ? express()
+        .get("/metrics", (_req, res, next) => {
+          metricsText().then(({ contentType, text }) => {
+            res.set("Content-Type", contentType).set("Cache-Control", "no-store").send(text);
+          }, next);
+        })
+        .listen(metricsPort, process.env.METRICS_HOST ?? "127.0.0.1")
+    : null;
+
   const listener = server.listen(port, host, () => {
     console.log(
       `Portal listening on http://localhost:${port} (children's brand: http://pikkujatti.localhost:${port}) — ready in ${Date.now() - started} ms`,
     );
   });
 
+  // A signal may come more than once (to the process group, and passed on by a wrapper such as tsx or npm): the
+  // drain starts once and the repeats are ignored.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     const mod = await appModule();
     const began = Date.now();
     mod.startDraining();
@@ -83,12 +101,13 @@ async function main() {
     const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
     const inTime = await Promise.race([closed.then(() => true), sleep(drainTimeoutMs).then(() => false)]);
     if (!inTime) listener.closeAllConnections();
+    metricsListener?.close();
     await mod.shutdown();
     console.log(`Drained in ${Date.now() - began} ms${inTime ? "" : " (requests still open were cut at the timeout)"}`);
     process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
 }
 
 /** A refused configuration is a message for the operator, not a stack trace. */

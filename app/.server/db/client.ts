@@ -10,6 +10,7 @@ import pg from "pg";
 import { logger } from "../logger";
 import { withPreparedStatements } from "./pglite-statements";
 import * as schema from "./schema";
+import { dbQueryDuration, gaugeOnScrape } from "../metrics";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -55,15 +56,30 @@ export async function openDatabase(options: {
       (client as unknown as { query: typeof query }).query = (...args) => {
         const result = query(...args);
         if (result instanceof Promise) {
-          result.catch((error: Error) => {
-            if (error?.message === "Query read timeout") client.end().catch(() => {});
-          });
+          const stop = dbQueryDuration.startTimer();
+          result.then(
+            () => stop(),
+            (error: Error) => {
+              stop();
+              if (error?.message === "Query read timeout") client.end().catch(() => {});
+            },
+          );
         }
         return result;
       };
     });
     // An idle connection that the server closes (restart, failover) must not take the process down.
     pool.on("error", (error) => logger.warn("idle database connection closed", { message: error.message }));
+    gaugeOnScrape(
+      "portal_db_pool_connections",
+      "PostgreSQL pool connections: all, idle, and requests waiting for one",
+      ["state"],
+      (gauge) => {
+        gauge.set({ state: "total" }, pool.totalCount);
+        gauge.set({ state: "idle" }, pool.idleCount);
+        gauge.set({ state: "waiting" }, pool.waitingCount);
+      },
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

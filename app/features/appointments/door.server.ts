@@ -16,6 +16,7 @@ import {
   type ReservationStatus,
   type SelfCheckInStatus,
 } from "./rules";
+import { doorLockouts } from "~/.server/metrics";
 
 /**
  * The anonymous link to an appointment, from the reservation SMS or the clinic door:
@@ -240,7 +241,9 @@ export async function doorCheckIn(
         .update(s.doorCheckInAttempts)
         .set({ failures, lockedAt: failures >= DOOR_MAX_FAILURES ? now : null })
         .where(eq(s.doorCheckInAttempts.reservationId, row.reservationId));
-      return failures >= DOOR_MAX_FAILURES ? ("locked" as const) : ("ssnEndPartMismatch" as const);
+      if (failures < DOOR_MAX_FAILURES) return "ssnEndPartMismatch" as const;
+      doorLockouts.inc();
+      return "locked" as const;
     }
     if (consent) {
       await saveConsent(tx, row.personId, consent, now);

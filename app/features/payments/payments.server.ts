@@ -21,6 +21,7 @@ import { canBePaidOnline } from "./invoice-rules";
 import { safeHref, termsParts, type TermsPart } from "./provider-terms";
 import { planPayment, type KnownPayment } from "./payment-rules";
 import { helsinkiToday, ownInvoice } from "./invoices.server";
+import { payments as paymentResults } from "~/.server/metrics";
 
 /** Why a payment cannot be started, as the §8 messages and the payment page name it. */
 export type PaymentRefusal =
@@ -337,7 +338,10 @@ export async function applyPaymentReturn(
     });
     markedPaid = outcome === "applied";
     duplicate = outcome === "duplicate";
+    // A repeated return of a payment already applied is not a new result.
+    if (outcome !== "repeat") paymentResults.inc({ status: markedPaid ? "ok" : "duplicate" });
   } else {
+    paymentResults.inc({ status: verified.status });
     // A failure or a delay never overrides a payment that already succeeded.
     await db
       .update(s.payments)

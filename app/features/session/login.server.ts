@@ -20,6 +20,7 @@ import { acrValues } from "~/lib/login-options";
 import { IDENTIFICATION_UNAVAILABLE } from "~/ui/error-view";
 import { safeNextPath } from "./login-options";
 import { sendLoginCode, type SmsContext } from "./sms-login.server";
+import { logins } from "~/.server/metrics";
 
 /** Children aged 11 and under are handled by a guardian through a mandate (spec part 1 §1). */
 export const MANDATE_MAX_AGE = 11;
@@ -70,7 +71,8 @@ export async function startLogin(url: URL, origin: string): Promise<Response> {
   return redirect(authUrl, { headers: { "Set-Cookie": await pendingCookie().serialize(value) } });
 }
 
-type CallbackOutcome = { location: string; cookies: string[] };
+/** Where the callback leads, and (for the metrics) how the identification ended when it did not succeed. */
+type CallbackOutcome = { location: string; cookies: string[]; failure?: "expired" | "cancelled" | "failed" };
 
 /**
  * GET /oauth/callback: finishes the code flow, then logs the person in (a new session id), sends a new
@@ -82,11 +84,28 @@ export async function finishLogin(
   smsLogin: { enabled: boolean; context: Omit<SmsContext, "lang"> },
 ): Promise<CallbackOutcome> {
   const pending = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingCookie | null;
+  const outcome = await finishIdentification(request, pending, previousSessionHash, smsLogin);
+  // The method as the login page asked for it (a signed cookie's `urn:…` value), never anything the browser chose.
+  const method = pending?.acr && /^urn:[\w:.-]{1,60}$/.test(pending.acr) ? pending.acr : "unknown";
+  logins.inc({ method, outcome: outcome.failure ?? "success" });
+  return outcome;
+}
+
+async function finishIdentification(
+  request: Request,
+  pending: PendingCookie | null,
+  previousSessionHash: string | null,
+  smsLogin: { enabled: boolean; context: Omit<SmsContext, "lang"> },
+): Promise<CallbackOutcome> {
   const clearPending = await pendingCookie().serialize("", { maxAge: 0 });
   const lang = pending?.lang ?? "fi";
-  const loginPage = (key: string, type: "error" | "info" = "error"): CallbackOutcome => ({
+  const loginPage = (
+    key: `session.login.errors.${NonNullable<CallbackOutcome["failure"]>}`,
+    type: "error" | "info" = "error",
+  ): CallbackOutcome => ({
     location: href("login", lang, {}, pending?.next ? { nextPath: pending.next } : undefined),
     cookies: [clearPending, flashCookie({ type, key })],
+    failure: key.slice("session.login.errors.".length) as CallbackOutcome["failure"],
   });
   if (!pending) return loginPage("session.login.errors.expired");
 

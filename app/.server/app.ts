@@ -24,6 +24,7 @@ import { storage } from "./storage";
 import { purgeAbandonedUploads } from "./storage/uploads";
 import { drainingAnswers, readyz } from "./readiness";
 import { requestLog } from "./request-log";
+import { purgeExpiredRecords } from "./retention";
 import { gaugeOnScrape, metricsWithToken } from "./metrics";
 import { count, isNull, min } from "drizzle-orm";
 import { outboxMessages } from "./db/schema";
@@ -111,10 +112,13 @@ async function build(): Promise<express.Express> {
   );
 
   // Hourly housekeeping: expired sessions are purged (keeps the table small), so are the files of uploads never
-  // finished, and the embedded database, which has no autovacuum, gets fresh planner statistics.
+  // finished and what has outlived its retention (retention.ts), and the embedded database, which has no
+  // autovacuum, gets fresh planner statistics.
   const housekeeping = async () => {
     await purgeOldSessions();
     await purgeAbandonedUploads(db(), storage(), now());
+    const purged = await purgeExpiredRecords(db(), now());
+    if (Object.values(purged).some((n) => n > 0)) logger.info("expired records deleted", purged);
     const handle = currentDatabase();
     if (handle?.kind === "pglite") await refreshStatistics(handle.db);
   };

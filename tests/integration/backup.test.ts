@@ -1,0 +1,51 @@
+/**
+ * A backup of the embedded database restores to the same data (`npm run db:backup` / `db:restore`), and a restore
+ * never overwrites a database that is there.
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { backupEmbedded, restoreEmbedded } from "~/.server/db/backup";
+import { openDatabase } from "~/.server/db/client";
+import * as s from "~/.server/db/schema";
+
+const folder = mkdtempSync(path.join(tmpdir(), "portal-backup-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("backups of the embedded database", () => {
+  it("round-trips: what was written before the backup is there after the restore", async () => {
+    const original = path.join(folder, "original");
+    const handle = await openDatabase({ dataDir: original });
+    await handle.migrate();
+    await handle.db.insert(s.outboxMessages).values({
+      channel: "sms",
+      recipient: "+358401234567",
+      body: "Varmuuskopioitu viesti",
+      createdAt: new Date("2026-11-27T06:00:00Z"),
+    });
+    await handle.close();
+
+    const file = path.join(folder, "portal.tar.gz");
+    const bytes = await backupEmbedded(original, file);
+    expect(bytes).toBeGreaterThan(1000);
+    expect(statSync(file).size).toBe(bytes);
+
+    const restored = path.join(folder, "restored");
+    await restoreEmbedded(file, restored);
+    const again = await openDatabase({ dataDir: restored });
+    try {
+      const rows = await again.db
+        .select({ body: s.outboxMessages.body })
+        .from(s.outboxMessages)
+        .where(eq(s.outboxMessages.recipient, "+358401234567"));
+      expect(rows).toEqual([{ body: "Varmuuskopioitu viesti" }]);
+    } finally {
+      await again.close();
+    }
+
+    // Never over a database that is there.
+    await expect(restoreEmbedded(file, restored)).rejects.toThrow(/move it away first/);
+  }, 60_000);
+});

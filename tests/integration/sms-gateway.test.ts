@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { inArray, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
+import { withRequestId } from "~/.server/request-id";
 import { queueSms } from "~/.server/sms/outbox";
 import { deliverQueuedSms, queuedSmsCount } from "~/.server/sms/gateway";
 import { useTestDatabase } from "./test-db";
@@ -11,14 +12,18 @@ const t = useTestDatabase({ seed: false });
 
 /** A stand-in SMS gateway that records what it is sent and refuses texts containing "refuse" while `refusing`. */
 async function gateway() {
-  const received: { auth: string | undefined; body: { to: string; text: string; reference: string } }[] = [];
+  const received: {
+    auth: string | undefined;
+    requestId: string | undefined;
+    body: { to: string; text: string; reference: string };
+  }[] = [];
   let refusing = true;
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       const body = JSON.parse(raw);
-      received.push({ auth: req.headers.authorization, body });
+      received.push({ auth: req.headers.authorization, requestId: req.headers["x-request-id"] as string, body });
       res.statusCode = refusing && body.text.includes("refuse") ? 500 : 202;
       res.end();
     });
@@ -51,6 +56,17 @@ describe("SMS delivery through the gateway", () => {
     expect(await deliverQueuedSms({ url: gw.url, token: "secret-token" })).toEqual({ sent: 0, failed: 0 });
     expect(gw.received.map((r) => r.body.text)).toEqual(["first", "please refuse this", "third", "please refuse this"]);
     expect(await queuedSmsCount()).toBe(0);
+  });
+
+  it("passes on the id of the request that queued a message, and none for one queued outside a request", async () => {
+    const gw = await gateway();
+    await withRequestId("lb-request-4711", () => queueSms(t.db, { to: "+358404444444", body: "from a request" }));
+    await queueSms(t.db, { to: "+358405555555", body: "from a job" });
+    await deliverQueuedSms({ url: gw.url, token: "secret-token" });
+    expect(gw.received.map((r) => [r.body.text, r.requestId])).toEqual([
+      ["from a request", "lb-request-4711"],
+      ["from a job", undefined],
+    ]);
   });
 
   it("never sends a message twice when two nodes deliver at the same moment", async () => {

@@ -69,7 +69,7 @@ export async function openDatabase(options: {
       };
     });
     // An idle connection that the server closes (restart, failover) must not take the process down.
-    pool.on("error", (error) => logger.warn("idle database connection closed", { message: error.message }));
+    pool.on("error", (error) => logger.warn("idle database connection closed", { error: error.message }));
     gaugeOnScrape(
       "portal_db_pool_connections",
       "PostgreSQL pool connections: all, idle, and requests waiting for one",

@@ -3,6 +3,7 @@ import { now } from "../clock";
 import { db } from "../db/client";
 import { outboxMessages } from "../db/schema";
 import { logger } from "../logger";
+import { REQUEST_ID_HEADER } from "../request-id";
 
 export type SmsGateway = { url: string; token: string };
 
@@ -31,7 +32,12 @@ export async function deliverQueuedSms(
       try {
         const response = await send(gateway.url, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${gateway.token}` },
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${gateway.token}`,
+            // The request that queued the message, so one request can be followed into the gateway's logs.
+            ...(row.requestId ? { [REQUEST_ID_HEADER]: row.requestId } : {}),
+          },
           body: JSON.stringify({ to: row.recipient, text: row.body, reference: String(row.id) }),
           signal: AbortSignal.timeout(5000),
         });
@@ -41,7 +47,7 @@ export async function deliverQueuedSms(
       } catch (error) {
         failed++;
         // The recipient and text are personal data: log only the row id.
-        logger.warn("SMS not delivered, will retry", { outboxId: row.id, message: (error as Error).message });
+        logger.warn("SMS not delivered, will retry", { outboxId: row.id, error: (error as Error).message });
       }
     }
   });
@@ -57,7 +63,7 @@ export function startSmsDelivery(gateway: SmsGateway, intervalMs = 2000): () => 
     try {
       await deliverQueuedSms(gateway);
     } catch (error) {
-      logger.warn("SMS delivery round failed", { message: (error as Error).message });
+      logger.warn("SMS delivery round failed", { error: (error as Error).message });
     } finally {
       running = false;
     }

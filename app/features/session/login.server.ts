@@ -117,7 +117,7 @@ async function finishIdentification(
       return loginPage("session.login.errors.cancelled", "info");
     logger.warn("identification failed", {
       reason: error instanceof IdentityError ? error.code : "unexpected",
-      message: (error as Error).message,
+      error: (error as Error).message,
     });
     return loginPage("session.login.errors.failed");
   }

@@ -100,6 +100,8 @@ export const outboxMessages = pgTable(
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The request that queued it (request-id.ts), passed on to the SMS gateway with the message. */
+    requestId: text("request_id"),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt)],
 );

@@ -75,15 +75,16 @@ async function build(): Promise<express.Express> {
   app.disable("x-powered-by");
   // Only the configured proxies' X-Forwarded-For entries are believed (env.ts parseTrustProxy).
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
-  // The metrics with their token only (or on a port of their own, server.ts); not counted as requests.
+  // The metrics with their token only (or on a port of their own, server.ts), and readiness: the scraper's and the
+  // load balancer's checks are no visits, so neither is logged nor counted as a request.
   app.get("/metrics", metricsWithToken(process.env.METRICS_TOKEN));
+  app.get("/readyz", readyz);
   // First: every request gets its id and its log line, whatever answers it.
   app.use(requestLog());
   app.use(securityHeaders());
   // Before anything decodes the path (Express's parameters, the development providers' routes).
   app.use(malformedPaths());
-  // Readiness and the drain before sessions, rate limits and logs: the load balancer's checks are no visits.
-  app.get("/readyz", readyz);
+  // The drain's answers before sessions and rate limits.
   app.use(drainingAnswers);
   app.use(bodyLimits(env().maxBodyBytes));
   app.use(readUploadForms());

@@ -67,6 +67,7 @@ export const readyz: RequestHandler = (_req, res, next) => {
     res
       .status(state === "ready" ? 200 : 503)
       .set("Cache-Control", "no-store")
+      .set("X-Content-Type-Options", "nosniff")
       .json(state === "ready" ? { status: "ready" } : { status: "unavailable", reason: state });
   }, next);
 };

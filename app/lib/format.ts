@@ -49,8 +49,6 @@ export type HelsinkiDateParts = {
 
 // Creating Intl formatters is comparatively expensive, so they are created once and reused.
 let partsFormatter: Intl.DateTimeFormat | undefined;
-const weekdayFormatters = new Map<Lang, Intl.DateTimeFormat>();
-const monthFormatters = new Map<Lang, Intl.DateTimeFormat>();
 const moneyFormatters = new Map<Lang, Intl.NumberFormat>();
 
 function getPartsFormatter(): Intl.DateTimeFormat {
@@ -164,46 +162,43 @@ function capitalise(s: string): string {
   return s.charAt(0).toLocaleUpperCase() + s.slice(1);
 }
 
-function monthName(d: Date, lang: Lang): string {
-  let f = monthFormatters.get(lang);
+/** The names of a date's parts that the pages show, as Intl options. */
+const DATE_PARTS = {
+  month: { month: "long" },
+  monthYear: { month: "long", year: "numeric" },
+  weekday: { weekday: "long" },
+  weekdayShort: { weekday: "short" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** Helsinki-time formatters by part and language, made once each (an Intl.DateTimeFormat is costly to create). */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(lang: Lang, part: keyof typeof DATE_PARTS): Intl.DateTimeFormat {
+  const key = `${lang}:${part}`;
+  let f = dateFormatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, month: "long" });
-    monthFormatters.set(lang, f);
+    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, ...DATE_PARTS[part] });
+    dateFormatters.set(key, f);
   }
-  return f.format(d);
+  return f;
 }
 
-const monthYearFormatters = new Map<Lang, Intl.DateTimeFormat>();
-const weekdayShortFormatters = new Map<Lang, Intl.DateTimeFormat>();
+function monthName(d: Date, lang: Lang): string {
+  return dateFormatter(lang, "month").format(d);
+}
 
 /** The month and year of `d` in Helsinki as a heading: "Marraskuu 2026", "November 2026". */
 export function monthYearTitle(d: Date, lang: Lang): string {
-  let f = monthYearFormatters.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, month: "long", year: "numeric" });
-    monthYearFormatters.set(lang, f);
-  }
-  return capitalise(f.format(d));
+  return capitalise(dateFormatter(lang, "monthYear").format(d));
 }
 
 /** Short weekday name of `d` in Helsinki: "ma", "mån", "Mon". */
 export function weekdayShortName(d: Date, lang: Lang): string {
-  let f = weekdayShortFormatters.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, weekday: "short" });
-    weekdayShortFormatters.set(lang, f);
-  }
-  return f.format(d);
+  return dateFormatter(lang, "weekdayShort").format(d);
 }
 
 /** Weekday name of `d` in Helsinki in the given language, e.g. "lauantai", "lördag", "Saturday". */
 export function weekdayName(d: Date, lang: Lang): string {
-  let f = weekdayFormatters.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: TIME_ZONE, weekday: "long" });
-    weekdayFormatters.set(lang, f);
-  }
-  return f.format(d);
+  return dateFormatter(lang, "weekday").format(d);
 }
 
 /** "21.11.2026" (fi, sv) or "21 November 2026" (en). */

@@ -125,6 +125,12 @@ export function helsinkiDateParts(d: Date): HelsinkiDateParts {
   return { year, month, day, hour, minute, weekday };
 }
 
+/** Today's calendar day in Helsinki as YYYY-MM-DD, at `now`. */
+export function helsinkiToday(now: Date): string {
+  const p = helsinkiDateParts(now);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
 /** Helsinki's offset from UTC in milliseconds at the instant `ms` (+2 h in winter, +3 h in summer). */
 function helsinkiOffsetMs(ms: number): number {
   const w = wallClock(new Date(ms));

@@ -17,11 +17,11 @@ import {
   EMPTY_FILTERS,
   addDays,
   helsinkiInstant,
-  helsinkiToday,
   type SearchFilters,
   type TimeOfDay,
 } from "../../app/features/booking/search";
 import type { CareType } from "../../app/features/booking/care-type";
+import { helsinkiToday } from "../../app/lib/format";
 
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);

@@ -15,12 +15,12 @@ import {
   SEARCH_WINDOW_DAYS,
   addDays,
   effectiveFilters,
-  helsinkiToday,
   nearbyClinicIds,
   timeWindows,
   type SearchFilters,
   type Window,
 } from "./search";
+import { helsinkiToday } from "~/lib/format";
 
 /** `now` defaults to the clock (tests and the benchmark pass their own). */
 type Options = { lang: Lang; brand: Pick<Brand, "bookingSpecialtyIds">; now?: Date };

@@ -13,7 +13,6 @@ import {
   effectiveFilters,
   groupByDay,
   helsinkiInstant,
-  helsinkiToday,
   isIsoDate,
   nearbyClinicIds,
   neighbourMunicipalities,
@@ -24,6 +23,7 @@ import {
   timeOfDayOf,
   timeWindows,
 } from "./search";
+import { helsinkiToday } from "~/lib/format";
 
 describe("filters in the URL", () => {
   it("parses repeated list keys, includeRemote=true, startDate, time and offset", () => {

@@ -2,7 +2,7 @@
  * Rules of the free-appointment search (spec part 2 §2, §4, §7, §9), shared by the server and the browser:
  * the filters and their URL form, time-of-day windows, municipality neighbours and the filter-change rules.
  */
-import { helsinkiDateParts } from "~/lib/format";
+import { helsinkiDateParts, helsinkiToday } from "~/lib/format";
 import type { CareType } from "./care-type";
 
 /** §9: a page of results; a full page means more may follow, and "show more" adds this to the offset. */
@@ -143,12 +143,6 @@ export function serializeFilters(filters: SearchFilters): URLSearchParams {
   params.set("time", filters.time);
   if (filters.offset > 0) params.set("offset", String(filters.offset));
   return params;
-}
-
-/** Today's date in Helsinki as YYYY-MM-DD. */
-export function helsinkiToday(now: Date): string {
-  const p = helsinkiDateParts(now);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
 /** `date` plus `days` calendar days. */

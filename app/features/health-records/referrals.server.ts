@@ -1,16 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import { formatDate } from "~/lib/format";
+import { formatDate, helsinkiToday } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
-import {
-  daysBetween,
-  helsinkiToday,
-  referralStatus,
-  validityHint,
-  type ReferralStatus,
-  type ValidityHint,
-} from "./rules";
+import { daysBetween, referralStatus, validityHint, type ReferralStatus, type ValidityHint } from "./rules";
 
 // Laboratory and imaging referrals (spec part 2 §3 "Imaging, laboratory, referrals"): the same shape, told apart by
 // their type. Dates are formatted here, so the pages' scripts need no date code for them.

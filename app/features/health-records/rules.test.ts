@@ -3,13 +3,13 @@ import {
   daysBetween,
   formatRange,
   formatResultNumber,
-  helsinkiToday,
   isCalendarDay,
   labReadiness,
   rangePosition,
   referralStatus,
   validityHint,
 } from "./rules";
+import { helsinkiToday } from "~/lib/format";
 
 // Wednesday 25 November 2026, 23:30 in Helsinki (21:30 UTC): late enough that a UTC day would be wrong.
 const NOW = new Date("2026-11-25T21:30:00Z");

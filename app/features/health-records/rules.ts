@@ -1,17 +1,11 @@
 import type { LabTestStatus } from "~/.server/db/schema/health";
-import { formatDate, helsinkiDateParts, weekdayName } from "~/lib/format";
+import { formatDate, helsinkiToday, weekdayName } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 
 // The rules of health records (spec part 2 §4, §9): referral validity and its hint, laboratory readiness and the
 // reference range in words. Pure functions over calendar days (YYYY-MM-DD, Helsinki) and a given `now`.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Today's calendar day in Helsinki as YYYY-MM-DD. */
-export function helsinkiToday(now: Date): string {
-  const p = helsinkiDateParts(now);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
 
 /** Whole calendar days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {

@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { Database, Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { FileStorage } from "~/.server/storage/file-storage";
-import { helsinkiToday } from "~/features/payments/invoices.server";
+
 import { markAsRead, sendMessage, type NewAttachment, type SendResult, type SmsNotice } from "./messaging.server";
 import { FALLBACK_THREAD_TITLE, isThreadRead } from "./rules";
+import { helsinkiToday } from "~/lib/format";
 
 /**
  * The development care-team desk (/dev/care-team): the professionals' side of messaging, so that a customer's

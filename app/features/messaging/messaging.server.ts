@@ -12,7 +12,7 @@ import {
   readUpload,
   sealUploads,
 } from "~/.server/storage/uploads";
-import { helsinkiToday } from "~/features/payments/invoices.server";
+
 import {
   ATTACHMENTS_MAX_BYTES,
   ATTACHMENT_CONTENT_TYPES,
@@ -26,6 +26,7 @@ import {
   isThreadRead,
   type AttachmentProblem,
 } from "./rules";
+import { helsinkiToday } from "~/lib/format";
 
 /**
  * The messaging service: the one place that reads and writes threads, used by the pages' loaders and actions, the

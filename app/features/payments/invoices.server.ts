@@ -4,14 +4,8 @@ import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
-import { helsinkiDateParts } from "~/lib/format";
+import { helsinkiToday } from "~/lib/format";
 import { INVOICES_PAGE_SIZE, canBePaidOnline, isInvoiceId, isInvoiceNumber, payableOnlineUntil } from "./invoice-rules";
-
-/** Today's Helsinki calendar date (YYYY-MM-DD). */
-export function helsinkiToday(at: Date = now()): string {
-  const p = helsinkiDateParts(at);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
 
 type InvoiceRow = typeof s.invoices.$inferSelect;
 
@@ -68,7 +62,7 @@ export async function invoicesPage(db: Database, session: UserSession, page: num
     .limit(INVOICES_PAGE_SIZE)
     .offset((current - 1) * INVOICES_PAGE_SIZE);
   await logAccess({ actorId: session.user.id, subjectId: personId, resource: "invoices" }, db);
-  const today = helsinkiToday();
+  const today = helsinkiToday(now());
   return { page: current, pages, total, invoices: rows.map((r) => toInvoice(r, today)) };
 }
 
@@ -81,7 +75,7 @@ export async function allInvoices(db: Database, session: UserSession): Promise<I
     .where(eq(s.invoices.personId, personId))
     .orderBy(...newestFirst);
   await logAccess({ actorId: session.user.id, subjectId: personId, resource: "invoices" }, db);
-  const today = helsinkiToday();
+  const today = helsinkiToday(now());
   return rows.map((r) => toInvoice(r, today));
 }
 
@@ -130,7 +124,7 @@ export async function invoiceSummary(
     db,
   );
   return {
-    ...toInvoice(invoice, helsinkiToday()),
+    ...toInvoice(invoice, helsinkiToday(now())),
     payableOnlineUntil: payableOnlineUntil(invoice.creationDate),
     buyerName: invoice.buyerName,
     buyerAddress: {

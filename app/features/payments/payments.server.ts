@@ -20,8 +20,9 @@ import { href } from "~/route-table";
 import { canBePaidOnline } from "./invoice-rules";
 import { safeHref, termsParts, type TermsPart } from "./provider-terms";
 import { planPayment, type KnownPayment } from "./payment-rules";
-import { helsinkiToday, ownInvoice } from "./invoices.server";
+import { ownInvoice } from "./invoices.server";
 import { payments as paymentResults } from "~/.server/metrics";
+import { helsinkiToday } from "~/lib/format";
 
 /** Why a payment cannot be started, as the §8 messages and the payment page name it. */
 export type PaymentRefusal =
@@ -80,7 +81,7 @@ async function payableInvoice(
     sumCents: invoice.sumCents,
   });
   if (invoice.status === "paid") return refused("alreadyPaid");
-  if (!canBePaidOnline(invoice, helsinkiToday()) || (amountCents ?? invoice.sumCents) !== invoice.sumCents)
+  if (!canBePaidOnline(invoice, helsinkiToday(now())) || (amountCents ?? invoice.sumCents) !== invoice.sumCents)
     return refused("notPayable");
   const payments = await db.select().from(s.payments).where(eq(s.payments.invoiceId, invoice.id));
   const plan = planPayment(payments.map(known), invoice.sumCents, now());

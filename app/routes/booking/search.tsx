@@ -27,8 +27,8 @@ import {
   searchListEnabled,
   searchRange,
 } from "~/features/booking/search.server";
-import { applyFormChange, helsinkiToday, occupationalAccess, parseFilters } from "~/features/booking/search";
-import { formatDate } from "~/lib/format";
+import { applyFormChange, occupationalAccess, parseFilters } from "~/features/booking/search";
+import { formatDate, helsinkiToday } from "~/lib/format";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { PageTitle } from "~/ui/page-title";

@@ -31,3 +31,8 @@ export function parseIdList(raw: string | undefined | null, max = 20): number[] 
   }
   return ids;
 }
+
+/** The page number of a `?page=` query: a canonical whole number from 1 (at most six digits), else the first page. */
+export function pageNumber(raw: string | null): number {
+  return raw && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { VACCINATIONS_PAGE_SIZE, bookingSearchHref, pageWindow, requestedPage } from "./vaccinations";
+import { pageNumber as requestedPage } from "~/lib/id";
+import { VACCINATIONS_PAGE_SIZE, bookingSearchHref, pageWindow } from "./vaccinations";
 
 describe("vaccination pages (spec part 1 §9: 25 a page)", () => {
   it("reads ?page= as a whole number from 1 up, else the first page", () => {

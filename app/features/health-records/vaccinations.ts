@@ -6,11 +6,6 @@ import { href } from "~/route-table";
 /** Vaccinations per page (spec part 1 §9). */
 export const VACCINATIONS_PAGE_SIZE = 25;
 
-/** The page asked for in `?page=`: anything that is not a whole number from 1 up means the first page. */
-export function requestedPage(raw: string | null): number {
-  return raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
-}
-
 export type PageWindow = { page: number; pages: number; offset: number; limit: number };
 
 /**

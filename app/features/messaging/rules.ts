@@ -1,4 +1,5 @@
 import { ATTACHMENTS_MAX_BYTES } from "~/lib/attachment-file";
+import { pageNumber } from "~/lib/id";
 
 /**
  * Messaging rules of spec part 2 §4, §5 and §9, shared by the pages, the GraphQL calls and the browser's checks.
@@ -177,7 +178,6 @@ export function isThreadRead(input: {
 /** Pages of the conversation list (1-based); out-of-range numbers fall back to the nearest page. */
 export function pageOf(requested: string | null, totalCount: number): { page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(totalCount / THREADS_PER_PAGE));
-  const n = Number(requested);
-  const page = Number.isInteger(n) && n >= 1 ? Math.min(n, pages) : 1;
+  const page = Math.min(pageNumber(requested), pages);
   return { page, pages };
 }

@@ -112,8 +112,3 @@ function describeActor(
   const name = `${r.actorFirstName} ${r.actorLastName}`;
   return r.isGuardian ? { kind: "guardian", name } : { kind: "person", name };
 }
-
-/** The page number of a `?page=` query: a canonical positive integer, else 1. */
-export function pageNumber(raw: string | null): number {
-  return raw && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
-}

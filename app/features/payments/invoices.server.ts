@@ -40,12 +40,6 @@ export function toInvoice(row: InvoiceRow, today: string): Invoice {
   };
 }
 
-/** A page number from the query: 1 for anything that is not a positive whole number. */
-export function pageNumber(raw: string | null): number {
-  const n = raw && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
-  return n;
-}
-
 const newestFirst = [desc(s.invoices.creationDate), desc(s.invoices.invoiceNumber)];
 
 /** The acting person's receipts and invoices, newest first, ten a page. */

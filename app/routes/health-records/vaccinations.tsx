@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/vaccinations";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
-import { requestedPage } from "~/features/health-records/vaccinations";
+import { pageNumber } from "~/lib/id";
 import { loadVaccinationsPage } from "~/features/health-records/vaccinations.server";
 import { VaccinationCard } from "~/features/health-records/vaccinations-view";
 import { requireUser } from "~/features/session/guards.server";
@@ -23,7 +23,7 @@ export const handle = { i18n: ["vaccinations.list", "vaccinations.pagination"] }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const page = requestedPage(new URL(request.url).searchParams.get("page"));
+  const page = pageNumber(new URL(request.url).searchParams.get("page"));
   const list = await loadVaccinationsPage(db(), session, page, lang);
   if (!list) throw data(null, { status: 404 });
   const acting = session.actingPerson.id !== session.user.id ? session.actingPerson : null;

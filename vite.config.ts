@@ -22,10 +22,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           output: {
             // Parts loaded lazily stay apart: the session-expiry warnings (root.tsx, logged-in pages only) and the
             // code boxes (the door and the SMS code fields, once hydrated); so does the pager, which only the long
-            // lists use.
+            // lists use, and the practitioner avatar, which only the pages that name practitioners use.
             manualChunks: (id) =>
               /\/app\/(ui\/[^/]+\.tsx?|route-table\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
-              !/\/ui\/(session-expiry|code-boxes|pager)\.tsx$/.test(id)
+              !/\/ui\/(session-expiry|code-boxes|pager|practitioner-avatar)\.tsx$/.test(id)
                 ? "shell"
                 : undefined,
           },

@@ -1,7 +1,7 @@
 import type { AppointmentView } from "./appointments.server";
 import { ArrivalReasonForm } from "./arrival-reason-form";
 import { mapsSearchUrl } from "./rules";
-import { PractitionerAvatar } from "./practitioner-avatar";
+import { PractitionerAvatar } from "~/ui/practitioner-avatar";
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  avatarGroup,
   cancelDecision,
   cancelResponse,
-  initials,
   isWithinCancellationLimit,
   mapsSearchUrl,
   parseAppointmentIds,
@@ -105,20 +103,4 @@ it("builds a maps search link from the name and address", () => {
   expect(mapsSearchUrl("Solmu Kamppi", "Urho Kekkosen katu 1, 00100 Helsinki")).toBe(
     "https://www.google.com/maps/search/?api=1&query=Solmu%20Kamppi%2C%20Urho%20Kekkosen%20katu%201%2C%2000100%20Helsinki",
   );
-});
-
-describe("practitioner avatars", () => {
-  it("puts ids into six groups by their first letter", () => {
-    expect(avatarGroup("A-1")).toBe(1);
-    expect(avatarGroup("f")).toBe(6);
-    expect(avatarGroup("G")).toBe(1);
-    expect(avatarGroup("P-AHO")).toBe(4);
-    expect(avatarGroup("9")).toBe(1);
-    expect(new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").map(avatarGroup))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
-  });
-
-  it("takes the initials of the first two names", () => {
-    expect(initials("Anna Aho")).toBe("AA");
-    expect(initials("laura maria lahtinen")).toBe("LM");
-  });
 });

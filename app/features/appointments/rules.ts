@@ -107,21 +107,3 @@ export function checkInDecision(status: SelfCheckInStatus, consent: "ok" | "miss
   if (consent === "invalid") return "ConfidentialityFormNotFilledAsAdult";
   return "Success";
 }
-
-/**
- * The children's brand gives practitioners without a picture one of six avatars, by the first letter of the
- * practitioner id (spec part 2 §9). Letters cycle through the six groups; anything else is group 1.
- */
-export function avatarGroup(practitionerId: string): number {
-  const code = practitionerId.trim().toUpperCase().charCodeAt(0);
-  return code >= 65 && code <= 90 ? ((code - 65) % 6) + 1 : 1;
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}

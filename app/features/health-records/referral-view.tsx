@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PractitionerAvatar } from "~/features/appointments/practitioner-avatar";
+import { PractitionerAvatar } from "~/ui/practitioner-avatar";
 import type { T } from "~/lib/translate";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

@@ -1,4 +1,4 @@
-import { PractitionerAvatar } from "~/features/appointments/practitioner-avatar";
+import { PractitionerAvatar } from "~/ui/practitioner-avatar";
 import type { T } from "~/lib/translate";
 import { useHydrated } from "~/ui/hydrated";
 import { LocalizedLink } from "~/ui/localized-link";

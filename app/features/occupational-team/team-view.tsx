@@ -1,4 +1,4 @@
-import { initials } from "~/features/appointments/rules";
+import { initials } from "~/ui/practitioner-avatar";
 import { formatDate } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import type { T } from "~/lib/translate";

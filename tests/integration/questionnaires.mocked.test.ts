@@ -189,6 +189,8 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
     );
     expect(wrong.text).toMatch(/<a href="#q-measurements-2">Measurements, Weight \(kg\): [^<]*&#x27;500&#x27;[^<]*300/);
     expect(tagOf(wrong.text, "q-measurements-2")).toContain('aria-invalid="true"');
+    expect(tagOf(wrong.text, "q-measurements-2")).toContain('aria-describedby="q-measurements-error"');
+    expect(wrong.text).toContain('<p class="field__error" id="q-measurements-error">');
     expect(tagOf(wrong.text, "q-measurements")).toContain('value="172"');
     expect(await draftOf(id)).toMatchObject({
       page: 0,

@@ -8,6 +8,7 @@ import {
   ANSWER_FIELD,
   COMMENT_FIELD,
   addPanelIntent,
+  partId,
   removePanelIntent,
   stepStateOf,
   type ElementView,
@@ -348,7 +349,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               <legend className="fieldset__legend">{row.label}</legend>
               <div className="radios">
                 {q.columns.map((c, i) => {
-                  const id = i === 0 ? row.id : `${q.id}-${r + 1}-${i + 1}`;
+                  const id = partId(q.id, r, i);
                   return (
                     <div key={c.value} className="radios__item">
                       <input
@@ -388,6 +389,7 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
               part={part}
               live={live}
               disabled={disabled}
+              errorId={error ? `${q.id}-error` : undefined}
               placeholder={q.kind === "ranking" ? t("questionnaires.form.rankingPlace") : ""}
             />
           ))}
@@ -400,7 +402,14 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
             <fieldset key={row.cells[0]?.field ?? row.label} className="fieldset questionnaire-matrix__row">
               <legend className="fieldset__legend">{row.label}</legend>
               {row.cells.map((part) => (
-                <PartField key={part.field} part={part} live={live} disabled={disabled} placeholder="" />
+                <PartField
+                  key={part.field}
+                  part={part}
+                  live={live}
+                  disabled={disabled}
+                  placeholder=""
+                  errorId={error ? `${q.id}-error` : undefined}
+                />
               ))}
             </fieldset>
           ))}
@@ -458,14 +467,19 @@ function PartField({
   live,
   disabled,
   placeholder,
+  errorId,
 }: {
   part: PartView;
   live: Live;
   disabled: true | undefined;
   placeholder: string;
+  /** The id of the question's error message, when the question has one. */
+  errorId: string | undefined;
 }) {
   const { t } = live;
   const invalid = live.errorIds.has(part.id) || undefined;
+  // The field the error is about is described by it, as a single field is (GOV.UK).
+  const describedBy = invalid ? errorId : undefined;
   return (
     <div className="field questionnaire-part">
       <label className="field__label" htmlFor={part.id}>
@@ -481,7 +495,9 @@ function PartField({
           disabled={disabled}
           className="input input--short"
           defaultValue={live.kept[part.field] ?? part.value}
+          aria-required={part.required || undefined}
           aria-invalid={invalid}
+          aria-describedby={describedBy}
         >
           <option value="">{placeholder}</option>
           {part.choices.map((c) => (
@@ -501,6 +517,7 @@ function PartField({
           defaultValue={live.kept[part.field] ?? part.value}
           aria-required={part.required || undefined}
           aria-invalid={invalid}
+          aria-describedby={describedBy}
         />
       )}
     </div>

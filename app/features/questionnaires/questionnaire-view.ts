@@ -14,7 +14,7 @@ export type ChoiceView = { value: string; label: string };
 /** The "Other (describe)" option's text field, when the question has one. */
 export type OtherView = { value: string; comment: string };
 
-type QuestionBase = {
+export type QuestionBase = {
   /** The question's name in the survey (the key of its answer). */
   name: string;
   /** The id of the field (or the first option), the error summary's link target. */

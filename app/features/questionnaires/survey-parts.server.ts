@@ -11,7 +11,14 @@ import {
   type QuestionTextModel,
 } from "survey-core";
 import { INVALID_CHARACTERS, isPlainText } from "~/lib/text";
-import { partField, partId, type ChoiceView, type PartView, type QuestionView } from "./questionnaire-view";
+import {
+  partField,
+  partId,
+  type ChoiceView,
+  type PartView,
+  type QuestionBase,
+  type QuestionView,
+} from "./questionnaire-view";
 
 /**
  * The SurveyJS questions made of several fields — a matrix (a choice per row), a matrix of lists and text fields
@@ -147,10 +154,8 @@ export function addPartNumberChecks(q: Question) {
 const choiceViews = (items: readonly ItemValue[]): ChoiceView[] =>
   items.map((c) => ({ value: String(c.value), label: c.text }));
 
-type Base = Extract<QuestionView, { kind: "unsupported" }> extends infer U ? Omit<U, "kind" | "type"> : never;
-
 /** The question as fields; null for a type that is not made of parts. */
-export function partsView(q: Question, base: Base): QuestionView | null {
+export function partsView(q: Question, base: QuestionBase): QuestionView | null {
   const { name, id } = base;
   switch (q.getType()) {
     case "matrix": {

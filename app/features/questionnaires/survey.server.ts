@@ -27,6 +27,7 @@ import {
   panelCountField,
   panelQuestionName,
   type QuestionError,
+  type QuestionBase,
   type QuestionView,
   type StepState,
   type StepView,
@@ -377,7 +378,7 @@ function panelQuestions(q: Question, name = q.name, id = ""): PanelQuestion[] {
   );
 }
 
-function panelsView(pd: QuestionPanelDynamicModel, base: Omit<QuestionView, "kind">): QuestionView {
+function panelsView(pd: QuestionPanelDynamicModel, base: QuestionBase): QuestionView {
   const { min, max } = panelLimits(pd);
   const inner = panelQuestions(pd, base.name, base.id).filter((i) => !SKIPPED.has(i.question.getType()));
   return {
@@ -424,7 +425,9 @@ function postPanels(
 ) {
   if (!Array.isArray(value)) return;
   add(panelCountField(name), value.length);
-  value.forEach((item: unknown, index) => {
+  // One panel more than may be read is enough to tell that there are too many (the answer is then refused): a
+  // call's thousands of panels are never each made into a survey.
+  value.slice(0, MAX_PANELS + 1).forEach((item: unknown, index) => {
     if (typeof item !== "object" || item === null || Array.isArray(item)) return;
     const model = panelSurvey(pd, item as Answers);
     postQuestions(model, model.getAllQuestions(), item as Answers, `${name}[${index}].`, add);
@@ -737,6 +740,24 @@ export function checkAnswers(
   lang: Lang,
   answers: Answers,
 ): { ok: true; answers: string } | { ok: false; problems: AnswerProblem[] } {
+  // More panels than a dynamic panel takes are refused before any survey holds them: survey-core makes a panel of
+  // questions for each, and a call's thousands would take minutes.
+  const overfull = new Model(definition)
+    .getAllQuestions()
+    .filter((q) => q.getType() === "paneldynamic")
+    .filter((q) => {
+      const value = answers[q.getValueName()];
+      return Array.isArray(value) && value.length > panelLimits(q as QuestionPanelDynamicModel).max;
+    });
+  if (overfull.length)
+    return {
+      ok: false,
+      problems: overfull.map((q) => ({
+        question: q.name,
+        rule: "value",
+        message: "More panels than the question takes",
+      })),
+    };
   const sent = surveyOf(definition, lang, answers);
   const problems: AnswerProblem[] = [];
   let read: Answers = {};

@@ -77,7 +77,7 @@ async function build(): Promise<express.Express> {
   if (env().trustProxy !== false) app.set("trust proxy", env().trustProxy);
   // The metrics with their token only (or on a port of their own, server.ts), and readiness: the scraper's and the
   // load balancer's checks are no visits, so neither is logged nor counted as a request.
-  app.get("/metrics", metricsWithToken(process.env.METRICS_TOKEN));
+  app.get("/metrics", metricsWithToken(env().metricsToken));
   app.get("/readyz", readyz);
   // First: every request gets its id and its log line, whatever answers it.
   app.use(requestLog());

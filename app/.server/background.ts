@@ -6,7 +6,10 @@ import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table";
  * session that does not stay alive.
  */
 export function isBackgroundRequest(request: Request): boolean {
-  return (
-    request.headers.get(BACKGROUND_HEADER) === "1" || new URL(request.url).searchParams.get(BACKGROUND_PARAM) === "1"
-  );
+  return isBackground(request.headers.get(BACKGROUND_HEADER), new URL(request.url).searchParams.get(BACKGROUND_PARAM));
+}
+
+/** The same rule on a request's header and query value, as Express gives them (the drain, readiness.ts). */
+export function isBackground(header: unknown, query: unknown): boolean {
+  return header === "1" || query === "1";
 }

@@ -37,6 +37,13 @@ describe("productionProblems", () => {
     expect(() => assertSafeConfiguration(production)).not.toThrow();
   });
 
+  it("refuses a metrics token shorter than 32 bytes, and takes a long one", () => {
+    expect(productionProblems({ ...production, METRICS_TOKEN: "short" })).toEqual([
+      "METRICS_TOKEN is shorter than 32 bytes: the metrics would be guessable on the public origin",
+    ]);
+    expect(productionProblems({ ...production, METRICS_TOKEN: "x".repeat(32) })).toEqual([]);
+  });
+
   it("names every missing adapter and unsafe setting at once", () => {
     const problems = productionProblems({ APP_ENVIRONMENT: "production", NODE_ENV: "production" });
     for (const name of [

@@ -55,6 +55,8 @@ function read(source: NodeJS.ProcessEnv = process.env) {
     secureCookies: source.SECURE_COOKIES ? source.SECURE_COOKIES !== "false" : production,
     sessionSecret: source.SESSION_SECRET || DEFAULT_SESSION_SECRET,
     databaseUrl: source.DATABASE_URL || null,
+    /** The bearer token of `/metrics` on the public origin (metrics.ts); none: no metrics there. */
+    metricsToken: source.METRICS_TOKEN || null,
     dataDir: source.DATA_DIR ?? "./data",
     /** Files (Kela card images) without S3: a folder of the development stand-in, never used in production. */
     uploadsDir: source.UPLOADS_DIR || `${source.DATA_DIR ?? "./data"}/uploads`,
@@ -141,6 +143,9 @@ export function productionProblems(source: NodeJS.ProcessEnv = process.env): str
   if (!secret || secret === DEFAULT_SESSION_SECRET)
     problems.push("SESSION_SECRET is not set: give a random secret of at least 32 bytes");
   else if (Buffer.byteLength(secret) < 32) problems.push("SESSION_SECRET is shorter than 32 bytes");
+  const metricsToken = source.METRICS_TOKEN;
+  if (metricsToken && Buffer.byteLength(metricsToken) < 32)
+    problems.push("METRICS_TOKEN is shorter than 32 bytes: the metrics would be guessable on the public origin");
   missing(
     "OIDC_ISSUER",
     "strong identification needs the identity broker (the development identity provider never runs in production)",

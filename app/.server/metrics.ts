@@ -119,7 +119,7 @@ export async function metricsText(): Promise<{ contentType: string; text: string
 }
 
 /** GET /metrics on the public origin: with `Authorization: Bearer <METRICS_TOKEN>` only, else as if it were not there. */
-export function metricsWithToken(token: string | undefined): RequestHandler {
+export function metricsWithToken(token: string | null): RequestHandler {
   const expected = token ? Buffer.from(`Bearer ${token}`) : null;
   return (req, res, next) => {
     const sent = Buffer.from(req.get("Authorization") ?? "");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table";
+import { isBackground } from "./background";
 import { db, migrationsFolder } from "./db/client";
 import { logger } from "./logger";
 import { storage } from "./storage";
@@ -79,7 +80,7 @@ export const readyz: RequestHandler = (_req, res, next) => {
 export const drainingAnswers: RequestHandler = (req, res, next) => {
   if (!draining) return next();
   res.set("Connection", "close");
-  if (req.get(BACKGROUND_HEADER) === "1" || req.query[BACKGROUND_PARAM] === "1") {
+  if (isBackground(req.get(BACKGROUND_HEADER), req.query[BACKGROUND_PARAM])) {
     res.status(503).set("Retry-After", "5").set("Cache-Control", "no-store").type("text/plain").send("Draining\n");
     return;
   }

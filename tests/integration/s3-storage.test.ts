@@ -57,7 +57,7 @@ afterAll(async () => {
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 describe("the S3 adapter on an S3 server", () => {
-  it("signs an upload a browser can PUT with exactly the signed type, and reads it back", async () => {
+  it("signs an upload a browser can PUT, the content type among the signed headers, and reads it back with its type", async () => {
     const key = "incoming/kela-card/0b6c1d2e-0000-4000-8000-000000000001";
     const signed = await storage.signUpload(
       key,

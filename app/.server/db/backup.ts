@@ -40,12 +40,23 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<vo
   }
 }
 
+/** The connection for PostgreSQL's tools: the URL without its password, which goes in PGPASSWORD (not in `ps`). */
+function connection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  return { url: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 export function backupPostgres(databaseUrl: string, file: string) {
-  execFileSync("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, databaseUrl], { stdio: "inherit" });
+  const { url, env } = connection(databaseUrl);
+  execFileSync("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, url], { stdio: "inherit", env });
 }
 
 export function restorePostgres(file: string, databaseUrl: string) {
-  execFileSync("pg_restore", ["--clean", "--if-exists", "--no-owner", `--dbname=${databaseUrl}`, file], {
+  const { url, env } = connection(databaseUrl);
+  execFileSync("pg_restore", ["--clean", "--if-exists", "--no-owner", `--dbname=${url}`, file], {
     stdio: "inherit",
+    env,
   });
 }

@@ -4,7 +4,7 @@ import { GRAPHQL_MAX_BODY_BYTES, limitBody } from "./http-guards";
 import { MAX_IMAGE_BYTES } from "~/lib/image-file";
 import { ATTACHMENTS_MAX_BYTES } from "~/lib/attachment-file";
 import { LANGS } from "~/lib/lang";
-import { API_PATHS, href } from "~/route-table";
+import { API_PATHS, href, routeIdForPath } from "~/route-table";
 
 /**
  * The body limits of every request (`maxBodyBytes`), and the paths that get room of their own. The pages' forms that
@@ -35,6 +35,13 @@ export function bodyLimits(maxBodyBytes: number): RequestHandler {
     },
     // The care-team desk's reply without JavaScript: a message's attachments, its text and the form's framing.
     { method: "POST", path: (p) => /^\/dev\/care-team\/\d+$/.test(p), maxBytes: ATTACHMENTS_MAX_BYTES + 512 * 1024 },
+    // A questionnaire's step with its file questions' files (with JavaScript too: the form posts them itself).
+    {
+      method: "POST",
+      path: (p) => routeIdForPath(p.replace(/\.data$/, "")) === "questionnaire",
+      maxBytes: capOf(href("questionnaire", "fi", { id: 1 })),
+      page: true,
+    },
     // The customer's message forms without JavaScript (a new conversation, a reply in a thread).
     { method: "POST", path: isMessageFormPath, maxBytes: capOf(href("newConversation", "fi")), page: true },
   ]);

@@ -2,7 +2,7 @@ import Busboy from "@fastify/busboy";
 import type { RequestHandler } from "express";
 import type { Readable } from "node:stream";
 import type { RouterContextProvider } from "react-router";
-import { ATTACHMENTS_MAX_BYTES } from "~/lib/attachment-file";
+import { ATTACHMENTS_MAX_BYTES, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
 import { MAX_IMAGE_BYTES } from "~/lib/image-file";
 import { routeIdForPath, type RouteId } from "~/route-table";
 import { readForm } from "./api";
@@ -24,6 +24,11 @@ import { answerUnread } from "./http-guards";
 export type UploadFormLimits = {
   /** The most bytes kept per file field, over all its files (a message's attachments count together). */
   files: Readonly<Record<string, number>>;
+  /**
+   * File fields named by a prefix rather than one by one (a questionnaire step's file questions, `file:<name>`):
+   * their files count together against `maxBytes`, and the field whose file passes it is the one dropped.
+   */
+  filePrefix?: { prefix: string; maxBytes: number };
   /** The most bytes of text (names and values of the text fields) a real post of the form needs. */
   textBytes: number;
 };
@@ -34,6 +39,11 @@ const UPLOAD_FORMS: Partial<Record<RouteId, UploadFormLimits>> = {
   newConversation: MESSAGE_FORM,
   conversation: MESSAGE_FORM,
   kelaCard: { files: { front: MAX_IMAGE_BYTES, back: MAX_IMAGE_BYTES }, textBytes: 64 * 1024 },
+  questionnaire: {
+    files: {},
+    filePrefix: { prefix: QUESTIONNAIRE_FILE_FIELD, maxBytes: ATTACHMENTS_MAX_BYTES },
+    textBytes: 512 * 1024,
+  },
 };
 
 /**
@@ -51,7 +61,7 @@ export function uploadFormOf(pathname: string): UploadFormLimits | null {
 
 /** The largest body a real post of the form makes: its files at their limits and its text. */
 export function formLimitOf(limits: UploadFormLimits): number {
-  return Object.values(limits.files).reduce((sum, n) => sum + n, limits.textBytes);
+  return Object.values(limits.files).reduce((sum, n) => sum + n, limits.textBytes + (limits.filePrefix?.maxBytes ?? 0));
 }
 
 /** The most bytes read of a post of the form (see BODY_CAP_FACTOR). */
@@ -106,6 +116,13 @@ export async function readFormWithFiles(
   return requestInfo(context).uploadForm ?? { form: await readForm(request), tooLarge: [] };
 }
 
+/** The limit a file field counts against: its own, or its prefix's shared one; none for a field the form lacks. */
+function limitOf(limits: UploadFormLimits, name: string): { key: string; max: number } | null {
+  if (Object.hasOwn(limits.files, name)) return { key: name, max: limits.files[name] };
+  const shared = limits.filePrefix;
+  return shared && name.startsWith(shared.prefix) ? { key: shared.prefix, max: shared.maxBytes } : null;
+}
+
 /** One part as it arrived: a text field, or a file (null while it is read, or once its field is dropped). */
 type Entry = { name: string; value: string } | { name: string; file: File | null; chunks: Uint8Array[] };
 
@@ -145,17 +162,18 @@ export async function readMultipart(
     else entries.push({ name, value });
   });
   parser.on("file", (name, stream, fileName, _encoding, mimeType) => {
-    const max = Object.hasOwn(limits.files, name) ? limits.files[name] : undefined;
+    const limit = limitOf(limits, name);
     // A file field the form does not have is read past and dropped.
-    if (max === undefined) {
+    if (!limit) {
       stream.resume();
       return;
     }
+    const { key, max } = limit;
     const entry = { name, file: null as File | null, chunks: [] as Uint8Array[] };
     entries.push(entry);
     stream.on("data", (chunk: Buffer) => {
-      const total = (fileBytes.get(name) ?? 0) + chunk.length;
-      fileBytes.set(name, total);
+      const total = (fileBytes.get(key) ?? 0) + chunk.length;
+      fileBytes.set(key, total);
       if (tooLarge.has(name)) return;
       if (total > max) {
         // Past the limit: the field's files are dropped, those kept before too, and the rest is only counted.

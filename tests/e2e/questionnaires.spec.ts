@@ -142,7 +142,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, panels added,
   await page.goto(origin + href("questionnaireList", "fi"));
   await page.getByRole("link", { name: "Terveyskysely" }).click();
   await expect(heading(page)).toHaveText("Terveyskysely");
-  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 1\/2/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 1\/3/ })).toBeVisible();
   await expectAccessible(page);
 
   // Step 1 sent empty: the matrix and the required height, in the order of the page.
@@ -185,7 +185,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, panels added,
   await button(page, "Seuraava").click();
 
   // Step 2: a yes brings the medicine table; a ranking with one place twice is refused.
-  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 2\/2/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 2\/3/ })).toBeVisible();
   const table = group(page, /Milloin otat lääkkeesi/);
   const notes = page.getByLabel("Muuta lääkityksestäsi");
   await expect(table).toBeHidden();
@@ -200,7 +200,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, panels added,
   await topics.getByLabel("Liikunta", { exact: true }).selectOption("1");
   await topics.getByLabel("Uni", { exact: true }).selectOption("2");
   await topics.getByLabel("Ravinto", { exact: true }).selectOption("2");
-  await button(page, "Lähetä").click();
+  await button(page, "Seuraava").click();
   await expect(summary).toContainText("Anna jokaiselle vaihtoehdolle oma sija, kukin sija vain kerran.");
   await expect(table).toBeVisible();
   await expect(notes).toBeEnabled();
@@ -212,6 +212,31 @@ test("answers Erkki's health survey: a matrix, a group of numbers, panels added,
   const morning = table.getByRole("group", { name: "Aamulla" });
   await morning.getByLabel("Lääke").fill("Levaxin");
   await morning.getByLabel("Tabletteja").selectOption("1");
+  await button(page, "Seuraava").click();
+
+  // Step 3: files posted with the step (a picture that is not one is refused), one removed again, a typed signature.
+  await expect(page.getByRole("heading", { level: 2, name: /Vaihe 3\/3/ })).toBeVisible();
+  const files = page.getByLabel("Aiemmat tutkimustulokset");
+  const signature = page.getByLabel(/^Vahvistan antamani tiedot oikeiksi/);
+  await expect(signature).toHaveAccessibleDescription("Allekirjoita kirjoittamalla koko nimesi.");
+  await files.setInputFiles("tests/fixtures/not-an-image.png");
+  await button(page, "Lähetä").click();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^Aiemmat tutkimustulokset: Tiedosto on tyyppiä, jota ei voi liittää tähän\./,
+    "Vahvistan antamani tiedot oikeiksi: Vastaa kysymykseen, kiitos.",
+  ]);
+  await expectAccessible(page);
+  await files.setInputFiles(["tests/fixtures/message-attachment.pdf", "tests/fixtures/kela-card-front.png"]);
+  await button(page, "Lähetä").click();
+  await expect(summary.getByRole("link")).toHaveText([
+    "Vahvistan antamani tiedot oikeiksi: Vastaa kysymykseen, kiitos.",
+  ]);
+  const attached = page.getByRole("list", { name: "Liitetyt tiedostot" }).getByRole("listitem");
+  await expect(attached).toHaveText([/message-attachment\.pdf/, /kela-card-front\.png/]);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Poista kela-card-front.png" }).click();
+  await expect(attached).toHaveText([/message-attachment\.pdf/]);
+  await signature.fill("Erkki Esimerkki");
   await button(page, "Lähetä").click();
 
   // Sent: each answer as text, in the question's own order.
@@ -226,5 +251,7 @@ test("answers Erkki's health survey: a matrix, a group of numbers, panels added,
   );
   await expect(row("Milloin otat").locator("dd")).toHaveText("Aamulla: Lääke: Levaxin, Tabletteja: 1");
   await expect(row("Mistä haluat puhua").locator("dd")).toHaveText("1. Liikunta, 2. Uni, 3. Ravinto");
+  await expect(row("Aiemmat tutkimustulokset").locator("dd")).toHaveText("message-attachment.pdf");
+  await expect(row("Vahvistan antamani").locator("dd")).toHaveText("Erkki Esimerkki");
   await expectAccessible(page);
 });

@@ -4,6 +4,7 @@
  * through the development storage, and the endpoint's guards (login, CSRF, depth, aliases, introspection). The
  * people, messaging users and threads are this file's own, so the demo seed's conversations do not matter here.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
@@ -37,6 +38,7 @@ import {
 } from "~/features/messaging/client";
 import { sendMessage } from "~/features/messaging/messaging.server";
 import { HEALTH_SURVEY_FORM, PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
+import { signatureImage } from "~/features/questionnaires/answer-values.server";
 import { ATTACHMENTS_MAX_BYTES } from "~/features/messaging/rules";
 import { typeDefs } from "~/features/messaging/schema.graphql";
 import { action as graphqlAction } from "~/routes/messaging/api-customer-messaging";
@@ -890,6 +892,7 @@ describe("mutation AnswerQuestionnaire", () => {
       hasAllergies: true,
       allergies: ["pollen"],
       topics: ["exercise", "sleep", "nutrition"],
+      signature: signatureImage("Liisa Lista"),
     };
     expect(await refused({})).toEqual([
       "symptoms: required",
@@ -897,6 +900,7 @@ describe("mutation AnswerQuestionnaire", () => {
       "usesMedicines: required",
       "hasAllergies: required",
       "topics: required",
+      "signature: required",
     ]);
     expect(await refused({ ...complete, symptoms: { headache: "sometimes" } })).toEqual([
       "symptoms: requiredinallrowserror",
@@ -920,6 +924,43 @@ describe("mutation AnswerQuestionnaire", () => {
     expect(await refused({ ...complete, allergies: undefined })).toEqual(["allergies: required"]);
     expect(await refused({ ...complete, topics: ["exercise", "exercise", "sleep"] })).toEqual(["topics: value"]);
     expect(await refused({ ...complete, topics: ["exercise", "sleep"] })).toEqual(["topics: value"]);
+    // A signature is an image of a typed name made by the portal, never any picture a call sends.
+    expect(await refused({ ...complete, signature: "data:image/png;base64,iVBORw0KGgo=" })).toEqual([
+      "signature: value",
+    ]);
+    expect(
+      await refused({
+        ...complete,
+        signature: signatureImage("Liisa").replace("data:image/svg+xml", "data:text/html"),
+      }),
+    ).toEqual(["signature: value"]);
+    // A file question names only files attached to this invitation, as the portal stored them.
+    const file = async (invitationId: number, fileName: string) => {
+      const [stored] = await t.db
+        .insert(s.storedFiles)
+        .values({
+          ownerId: f.lister.id,
+          purpose: "questionnaire-file",
+          storageKey: `sealed/questionnaire-file/${randomUUID()}`,
+          contentType: "application/pdf",
+          sizeBytes: 10,
+          createdAt: minutesAgo(5),
+          uploadedAt: minutesAgo(5),
+        })
+        .returning({ id: s.storedFiles.id });
+      await t.db.insert(s.questionnaireFiles).values({ fileId: stored.id, invitationId, fileName });
+      return { name: fileName, type: "application/pdf", content: `stored-file:${stored.id}` };
+    };
+    const own = await file(invitationId, "tulokset.pdf");
+    const elsewhere = await file(await invitation(f.lister.id, { form: HEALTH_SURVEY_FORM }), "muu.pdf");
+    expect(await refused({ ...complete, earlierResults: [elsewhere] })).toEqual(["earlierResults: value"]);
+    expect(await refused({ ...complete, earlierResults: [{ ...own, name: "toinen.pdf" }] })).toEqual([
+      "earlierResults: value",
+    ]);
+    expect(
+      await refused({ ...complete, earlierResults: [{ name: "x.pdf", type: "application/pdf", content: "data:," }] }),
+    ).toEqual(["earlierResults: value"]);
+    expect(await refused({ ...complete, earlierResults: own })).toEqual(["earlierResults: value"]);
     const [untouched] = await t.db
       .select()
       .from(s.questionnaireInvitations)
@@ -928,14 +969,14 @@ describe("mutation AnswerQuestionnaire", () => {
 
     const saved = await gql(session, ANSWER_QUESTIONNAIRE, {
       questionnaireInvitationId: String(invitationId),
-      answers: JSON.stringify(complete),
+      answers: JSON.stringify({ ...complete, earlierResults: [own] }),
     });
     expect(saved.json).toEqual({ data: { answerQuestionnaire: true } });
     const [row] = await t.db
       .select()
       .from(s.questionnaireInvitations)
       .where(eq(s.questionnaireInvitations.id, invitationId));
-    expect(JSON.parse(row.answers!)).toEqual(complete);
+    expect(JSON.parse(row.answers!)).toEqual({ ...complete, earlierResults: [own] });
   });
 });
 

@@ -173,3 +173,47 @@ describe("the Kela card form without JavaScript, with a photo over the limit", (
     expect(await kelaCardOf(sanna)).toHaveLength(1);
   });
 });
+
+describe("a questionnaire's step without JavaScript, with files over the step's limit", () => {
+  it("answers the step with the question's error, keeps what was typed and stores no file", async () => {
+    const maija = t.person("patient");
+    const session = await login(maija);
+    const [invitation] = await t.db
+      .insert(s.questionnaireInvitations)
+      .values({
+        personId: maija.id,
+        title: "Liitteet",
+        createdAt: new Date(),
+        form: {
+          elements: [
+            { type: "comment", name: "note", title: "Lisätietoja" },
+            { type: "file", name: "results", title: "Tulokset", allowMultiple: true },
+          ],
+        },
+      })
+      .returning({ id: s.questionnaireInvitations.id });
+    const answer = await post(`/fi/kyselyt/${invitation.id}`, session, [
+      ["page", "0"],
+      ["shown", "note"],
+      ["shown", "results"],
+      ["answer:note", "Tulokset ovat viime keväältä."],
+      ["file:results", new File([fileOf(PDF, 6 * MB)], "tulos.pdf", { type: "application/pdf" })],
+      ["file:results", new File([fileOf(PDF, 5 * MB)], "toinen.pdf", { type: "application/pdf" })],
+      ["intent", "send"],
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('<html lang="fi"');
+    expect(answer.text).toMatch(/<a href="#q-results">Tulokset: Tiedosto on liian suuri\. [^<]*9 Mt/);
+    expect(answer.text).toMatch(/<textarea[^>]*>Tulokset ovat viime keväältä\.<\/textarea>/);
+    const stored = await t.db
+      .select({ n: count() })
+      .from(s.questionnaireFiles)
+      .where(eq(s.questionnaireFiles.invitationId, invitation.id));
+    expect(stored[0].n).toBe(0);
+    const [sent] = await t.db
+      .select()
+      .from(s.questionnaireInvitations)
+      .where(eq(s.questionnaireInvitations.id, invitation.id));
+    expect(sent.answeredAt).toBeNull();
+  });
+});

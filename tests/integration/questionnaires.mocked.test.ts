@@ -5,6 +5,8 @@
  * save, and the invitation linked from its thread.
  */
 import { and, eq } from "drizzle-orm";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
@@ -28,6 +30,7 @@ vi.mock("~/features/messaging/questionnaire-answers.server", async (original) =>
 });
 
 const t = useTestDatabase();
+const PNG = new Uint8Array(readFileSync("tests/fixtures/kela-card-front.png"));
 const csrfCookie = newCsrfCookieValue();
 /** A request as the browser sends it; the page's text without React's markers between adjacent texts. */
 const send = async (method: string, url: string, options: SendOptions = {}) => {
@@ -264,7 +267,7 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
     // Step 2: a place given twice is refused, and the places posted are shown again.
     const shown2 = ["usesMedicines", "medicineNotes", "hasAllergies", "topics"];
     const step2 = (fields: Record<string, string>, answers: Record<string, string> = {}) => {
-      const form = stepForm("send", 1, shown2, { usesMedicines: "false", hasAllergies: "false", ...answers });
+      const form = stepForm("next", 1, shown2, { usesMedicines: "false", hasAllergies: "false", ...answers });
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       return form;
     };
@@ -292,13 +295,100 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
       ),
     });
     expect(sent.status).toBe(302);
-    expect(JSON.parse((await invitation(id)).answers!)).toEqual({
+    expect((await draftOf(id)).answers).toMatchObject({ topics: ["exercise", "sleep", "nutrition"] });
+    expect((await draftOf(id)).answers).not.toHaveProperty("medicineNotes");
+
+    // Step 3: files posted with the step, a signature typed.
+    const step3 = await send("GET", url, { session });
+    expect(step3.text).toMatch(/<form[^>]*class="questionnaire-form"[^>]*encType="multipart\/form-data"/);
+    expect(tagOf(step3.text, "q-earlierResults")).toMatch(
+      /type="file"[^>]*multiple=""[^>]*accept="\.pdf,image\/\*"[^>]*name="file:earlierResults"/,
+    );
+    expect(tagOf(step3.text, "q-signature")).toContain('aria-describedby="q-signature-hint"');
+    expect(step3.text).toContain("Sign by typing your full name.");
+    const shown3 = ["earlierResults", "signature"];
+    const step3Form = (intent: string, files: File[], answers: Record<string, string | string[]> = {}) => {
+      const form = stepForm(intent, 2, shown3, answers);
+      for (const file of files) form.append("file:earlierResults", file);
+      return form;
+    };
+    const filesOf = async () =>
+      t.db.select().from(s.questionnaireFiles).where(eq(s.questionnaireFiles.invitationId, id));
+
+    // A program named as a PDF is refused with the question's error, and nothing is stored.
+    const program = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], "tulokset.pdf", { type: "application/pdf" });
+    const refused = await send("POST", url, { session, form: step3Form("send", [program]) });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('<a href="#q-earlierResults">Earlier test results: The file is of a type');
+    expect(refused.text).toContain(
+      '<a href="#q-signature">I confirm that the information I gave is correct: Response required.</a>',
+    );
+    expect(await filesOf()).toEqual([]);
+
+    // A PDF and a picture are stored at once, even while the signature is still missing, and listed to remove.
+    const pdf = new File([new TextEncoder().encode("%PDF-1.7\n%%EOF\n")], "C:\\Scans\\tulokset.pdf");
+    const png = new File([PNG], "kuva.png", { type: "image/png" });
+    const stored = await send("POST", url, { session, form: step3Form("send", [pdf, png]) });
+    expect(stored.status).toBe(400);
+    const attached = await filesOf();
+    expect(attached.map((f) => f.fileName).sort()).toEqual(["kuva.png", "tulokset.pdf"]);
+    const idOf = (name: string) => attached.find((f) => f.fileName === name)!.fileId;
+    expect(stored.text).toContain(`value="remove-file:earlierResults:${idOf("kuva.png")}"`);
+    expect(stored.text).toMatch(
+      new RegExp(`<input type="hidden" name="answer:earlierResults" value="${idOf("tulokset.pdf")}"/>`),
+    );
+    const [pdfRow] = await t.db
+      .select()
+      .from(s.storedFiles)
+      .where(eq(s.storedFiles.id, idOf("tulokset.pdf")));
+    expect(pdfRow).toMatchObject({ ownerId: erkki.id, purpose: "questionnaire-file", contentType: "application/pdf" });
+    expect(pdfRow.storageKey).toMatch(/^sealed\//);
+
+    // Remove: the step is kept as typed, without the picture, whose file is gone.
+    const pictureKey = (
+      await t.db
+        .select()
+        .from(s.storedFiles)
+        .where(eq(s.storedFiles.id, idOf("kuva.png")))
+    )[0].storageKey;
+    const removal = await send("POST", url, {
+      session,
+      form: step3Form(`remove-file:earlierResults:${idOf("kuva.png")}`, [], {
+        earlierResults: [idOf("tulokset.pdf"), idOf("kuva.png")],
+        signature: "Erkki",
+      }),
+    });
+    expect(removal.status).toBe(302);
+    expect(removal.location).toBe(`${url}#q-earlierResults`);
+    expect((await filesOf()).map((f) => f.fileName)).toEqual(["tulokset.pdf"]);
+    expect(existsSync(path.join(t.uploadsDir, pictureKey))).toBe(false);
+
+    // Sent with a signature: a file id the invitation does not have is not taken; the signature is an image of the
+    // name typed.
+    const done = await send("POST", url, {
+      session,
+      form: step3Form("send", [], {
+        earlierResults: [idOf("tulokset.pdf"), "00000000-0000-4000-8000-000000000000"],
+        signature: "  Erkki   Esimerkki ",
+      }),
+    });
+    expect(done.status).toBe(302);
+    const answers = JSON.parse((await invitation(id)).answers!);
+    expect(answers).toEqual({
       symptoms: { headache: "sometimes", dizziness: "never", sleep: "often" },
       measurements: { height: 172, weight: 70 },
       usesMedicines: false,
       hasAllergies: false,
       topics: ["exercise", "sleep", "nutrition"],
+      earlierResults: [
+        { name: "tulokset.pdf", type: "application/pdf", content: `stored-file:${idOf("tulokset.pdf")}` },
+      ],
+      signature: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     });
+    expect(Buffer.from(answers.signature.split(",")[1], "base64").toString()).toContain(">Erkki Esimerkki</text>");
+    const readOnly = await send("GET", url, { session });
+    expect(readOnly.text).toMatch(/Earlier test results<\/dt>\s*<dd[^>]*>tulokset.pdf<\/dd>/);
+    expect(readOnly.text).toMatch(/correct<\/dt>\s*<dd[^>]*>Erkki Esimerkki<\/dd>/);
   });
 });
 

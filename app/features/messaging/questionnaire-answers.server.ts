@@ -2,6 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { logAccess } from "~/.server/access-log";
+import { storage } from "~/.server/storage";
+import { discardUnusedFiles, invitationFiles } from "~/features/questionnaires/questionnaire-files.server";
 import { checkAnswers, type AnswerProblem, type Answers } from "~/features/questionnaires/survey.server";
 import type { Lang } from "~/lib/lang";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
@@ -64,9 +66,10 @@ export async function answerQuestionnaire(
         { question: "", rule: "json", message: `Expected a JSON object of at most ${ANSWERS_MAX_BYTES} bytes` },
       ],
     };
-  const checked = checkAnswers(invitation.form, input.lang, sent);
+  // A file question's answer may name only the files attached to this invitation.
+  const checked = checkAnswers(invitation.form, input.lang, sent, await invitationFiles(db, id));
   if (!checked.ok) return { type: "invalid", problems: checked.problems };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // One conditional update decides: of two concurrent answers only the first is saved.
     const [saved] = await tx
       .update(s.questionnaireInvitations)
@@ -88,4 +91,7 @@ export async function answerQuestionnaire(
     );
     return { type: "saved" as const };
   });
+  // Files attached on the way but not among the answers sent (removed, replaced, hidden) are not kept.
+  if (result.type === "saved") await discardUnusedFiles(db, storage(), id, JSON.parse(checked.answers));
+  return result;
 }

@@ -1,11 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { logAccess } from "~/.server/access-log";
-import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import { flashCookie } from "~/.server/flash";
+import { readFormWithFiles } from "~/.server/form-body";
 import { getLang } from "~/.server/i18n";
+import { storage } from "~/.server/storage";
 import { answerQuestionnaire } from "~/features/messaging/questionnaire-answers.server";
 import { messagingStatus } from "~/features/messaging/messaging.server";
 import { requireUser, type UserSession } from "~/features/session/guards.server";
@@ -20,7 +21,10 @@ import {
   type Invitation,
   type InvitationSummary,
 } from "./questionnaires.server";
+import { attachStepFiles, discardUnusedFiles, invitationFiles } from "./questionnaire-files.server";
 import {
+  ANSWER_FIELD,
+  fileIntent,
   panelIntent,
   type QuestionnaireActionData,
   type QuestionnaireListItem,
@@ -40,9 +44,11 @@ import {
   parseAnswers,
   previousPage,
   problemErrors,
+  questionFieldId,
   readStep,
   resolvePage,
   savingErrorText,
+  stepFileQuestions,
   stepState,
   stepView,
   surveyOf,
@@ -155,7 +161,7 @@ function postedPage(form: FormData): number | null {
  */
 export async function questionnaireAction(args: Args) {
   const { session, lang } = access(args);
-  const form = await readForm(args.request);
+  const { form, tooLarge } = await readFormWithFiles(args.request, args.context);
   const intent = form.get("intent");
   if (await inMaintenance()) return answer(503, { failure: "maintenance" });
   const invitation = await invitationOf(args, session);
@@ -171,17 +177,49 @@ export async function questionnaireAction(args: Args) {
   const pageIndex = postedPage(form);
   // A dynamic panel's Add and Remove buttons: the step is kept as typed, with a panel more or less.
   const panelChange = panelIntent(intent);
+  // A file's Remove button: the step is kept as typed, without that file.
+  const fileRemoval = fileIntent(intent);
   // A survey without pages (an empty definition) is one empty step that can only be sent.
   const known = pageIndex !== null && (model.pages.length ? isShownPage(model, pageIndex) : pageIndex === 0);
-  if (pageIndex === null || !known || (!isIntent(intent) && !panelChange)) {
+  if (pageIndex === null || !known || (!isIntent(intent) && !panelChange && !fileRemoval)) {
     if (intent === "save") return answer(400, {});
     throw redirect(here);
   }
-  const step = readStep(invitation.form, pageIndex, form);
+  if (fileRemoval) {
+    const field = ANSWER_FIELD + fileRemoval.name;
+    const others = form.getAll(field).filter((v) => v !== fileRemoval.fileId);
+    form.delete(field);
+    for (const v of others) form.append(field, v);
+  }
+  // Files posted with the step are stored first and then read as the files attached before are (the background
+  // save posts none: they go with the buttons).
+  const attached =
+    intent === "save"
+      ? { files: [], problems: [] }
+      : await attachStepFiles(
+          db(),
+          storage(),
+          {
+            ownerId: session.actingPerson.id,
+            invitationId: invitation.id,
+            questions: stepFileQuestions(model, pageIndex),
+            form,
+            tooLarge,
+          },
+          now(),
+        );
+  const read = readStep(invitation.form, pageIndex, form, await invitationFiles(db(), invitation.id));
+  const step = { ...read, problems: [...read.problems, ...attached.problems] };
   // What a disabled question holds stays as it was, whatever was posted for it.
   const answers = keepDisabledAnswers(model, pageIndex, previous, mergeAnswers(previous, step));
   const keep = (page: number, onlyOnPage?: number, kept: Answers = answers) =>
     saveDraft(db(), { invitationId: invitation.id, answers: kept, page, onlyOnPage }, now());
+
+  if (fileRemoval) {
+    await keep(pageIndex);
+    await discardUnusedFiles(db(), storage(), invitation.id, answers, [fileRemoval.fileId]);
+    throw redirect(`${here}#${questionFieldId(model, fileRemoval.name)}`);
+  }
 
   if (panelChange) {
     const changed = changePanels(model, pageIndex, answers, panelChange);

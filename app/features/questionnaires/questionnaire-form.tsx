@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
+import { ATTACHMENTS_MAX_MEGABYTES } from "~/lib/attachment-file";
 import type { T } from "~/lib/translate";
 import { CsrfField } from "~/ui/csrf-field";
 import { Field, type FieldError } from "~/ui/form";
@@ -9,6 +10,7 @@ import {
   COMMENT_FIELD,
   addPanelIntent,
   partId,
+  removeFileIntent,
   removePanelIntent,
   stepStateOf,
   type ElementView,
@@ -22,7 +24,7 @@ import {
 } from "./questionnaire-view";
 
 /** An error's text: survey-core's message as it is, or the portal's key translated. */
-const errorText = (t: T, e: QuestionError) => e.message ?? t(e.key ?? "");
+const errorText = (t: T, e: QuestionError) => e.message ?? t(e.key ?? "", e.values);
 
 /** An error's text at its question: of a question made of several fields, led by the part's name. */
 const placedText = (t: T, e: QuestionError) => (e.part ? `${e.part}: ${errorText(t, e)}` : errorText(t, e));
@@ -105,6 +107,8 @@ export function QuestionnaireForm({
       timer = window.setTimeout(() => {
         const data = new FormData(element);
         data.set("intent", "save");
+        // Files go with the buttons, not with every change.
+        for (const [name, value] of [...data.entries()]) if (typeof value !== "string") data.delete(name);
         // Nothing else on the page changes with it: no loader runs again.
         void submit(data, { method: "post", defaultShouldRevalidate: false });
       }, SAVE_DELAY_MS);
@@ -119,6 +123,13 @@ export function QuestionnaireForm({
     };
   }, [submit]);
 
+  // Files go once: after every answer to a post the file fields are emptied (the files taken are listed above them,
+  // a refused one must be chosen anew), so a Remove or the next Send does not post them again.
+  useEffect(() => {
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])
+      input.value = "";
+  }, [form, errors]);
+
   const live: Live = {
     state,
     errors: new Map(errors.map((e) => [e.name, placedText(t, e)])),
@@ -128,7 +139,14 @@ export function QuestionnaireForm({
   };
   const stepText = t("questionnaires.form.step", { step: form.step, steps: form.steps });
   return (
-    <Form method="post" noValidate className="questionnaire-form" ref={formRef}>
+    <Form
+      method="post"
+      noValidate
+      className="questionnaire-form"
+      ref={formRef}
+      // Files are posted with the step: with JavaScript the same multipart post.
+      encType={hasFiles(form.elements) ? "multipart/form-data" : undefined}
+    >
       <CsrfField />
       <input type="hidden" name="page" value={form.pageIndex} />
       {panelLayout(form.elements) ? (
@@ -172,6 +190,16 @@ export function QuestionnaireForm({
         )}
       </div>
     </Form>
+  );
+}
+
+/** Whether a step has a file question (its form then posts files). */
+function hasFiles(elements: readonly ElementView[]): boolean {
+  return elements.some(
+    (e) =>
+      e.kind === "file" ||
+      (e.kind === "panel" && hasFiles(e.elements)) ||
+      (e.kind === "paneldynamic" && e.panels.some((p) => hasFiles(p.elements))),
   );
 }
 
@@ -451,6 +479,73 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
           ) : null}
         </Options>
       );
+    case "file":
+      return (
+        <Field id={q.id} label={label} hint={fileHint(q, t)} error={error}>
+          {(describedBy) => (
+            <>
+              {q.files.length ? (
+                <ul className="questionnaire-files" aria-label={t("questionnaires.form.files.attached")}>
+                  {q.files.map((file) => (
+                    <li key={file.id} className="questionnaire-files__item">
+                      <input type="hidden" name={name} value={file.id} />
+                      <span className="questionnaire-files__name">{file.name}</span>
+                      <button
+                        type="submit"
+                        className="button button--secondary"
+                        name="intent"
+                        value={removeFileIntent(q.name, file.id)}
+                        disabled={disabled}
+                      >
+                        {t("questionnaires.form.files.remove")}
+                        <span className="visually-hidden"> {file.name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <input
+                id={q.id}
+                name={q.field}
+                type="file"
+                disabled={disabled}
+                className="file-input"
+                multiple={q.multiple || undefined}
+                accept={q.accept}
+                // A file attached before answers the question: the field is then for more (or another).
+                aria-required={(required && !q.files.length) || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy}
+              />
+            </>
+          )}
+        </Field>
+      );
+    case "signature":
+      return (
+        <Field
+          id={q.id}
+          label={label}
+          hint={[q.description, t("questionnaires.form.signatureHint")].filter(Boolean).join(" ")}
+          error={error}
+        >
+          {(describedBy) => (
+            <input
+              id={q.id}
+              name={name}
+              disabled={disabled}
+              className="input questionnaire-signature"
+              defaultValue={live.kept[name] ?? q.value}
+              maxLength={q.maxLength}
+              autoComplete="name"
+              spellCheck={false}
+              aria-required={required || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+      );
     case "unsupported":
       return (
         <div className="field questionnaire-question--unsupported">
@@ -459,6 +554,14 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
         </div>
       );
   }
+}
+
+/** A file question's hint: its own description, then which files it takes and how large. */
+function fileHint(q: Extract<QuestionView, { kind: "file" }>, t: T): string {
+  const rules = t(q.multiple ? "questionnaires.form.files.hintMany" : "questionnaires.form.files.hintOne", {
+    megabytes: ATTACHMENTS_MAX_MEGABYTES,
+  });
+  return [q.description, rules].filter(Boolean).join(" ");
 }
 
 /** One field of a question made of several: a labelled list or text field. */

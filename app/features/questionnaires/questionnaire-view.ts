@@ -75,7 +75,21 @@ export type QuestionView =
       /** The add button's id: the error summary's link while there are no panels. */
       addId: string;
     })
-  /** A question type this portal does not render (a file upload, a signature…): named, not answerable. */
+  /**
+   * Files attached to the answer (SurveyJS `file`): those attached so far, each with a Remove button, and a file
+   * field (`field`) for more, posted with the step.
+   */
+  | (QuestionBase & {
+      kind: "file";
+      field: string;
+      files: { id: string; name: string }[];
+      multiple: boolean;
+      /** The file field's `accept`: the question's own types, else the kinds of files a message takes. */
+      accept: string;
+    })
+  /** A signature (SurveyJS `signaturepad`) given by typing one's name: the name typed so far. */
+  | (QuestionBase & { kind: "signature"; value: string; maxLength: number })
+  /** A question type this portal does not render: named, not answerable. */
   | (QuestionBase & { kind: "unsupported"; type: string });
 
 /** A row of a matrix: its label, its radios' field and the first radio's id, the chosen column's value. */
@@ -117,6 +131,15 @@ export function panelIntent(
   if (intent.startsWith("add:")) return { add: true, name: intent.slice(4) };
   const remove = /^remove:(.+):(0|[1-9]\d{0,2})$/.exec(intent);
   return remove ? { add: false, name: remove[1], index: Number(remove[2]) } : null;
+}
+
+/** A file's Remove button posts this as the form's intent; `fileIntent` reads it back. */
+export const removeFileIntent = (name: string, fileId: string) => `remove-file:${name}:${fileId}`;
+
+export function fileIntent(intent: unknown): { name: string; fileId: string } | null {
+  if (typeof intent !== "string") return null;
+  const remove = /^remove-file:(.+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(intent);
+  return remove ? { name: remove[1], fileId: remove[2] } : null;
 }
 
 /** The id of a part's field: the question's own id for the first part, so the question's link finds it too. */
@@ -161,6 +184,8 @@ export type QuestionError = {
   title: string;
   message?: string;
   key?: string;
+  /** What the key's text names. */
+  values?: Record<string, string | number>;
   /** survey-core's error type (`required`, `numeric`…), for a call's validation details. */
   rule?: string;
   /** The part of a question made of several that the error is about (a matrix row, an item): its label. */

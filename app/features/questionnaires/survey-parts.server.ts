@@ -36,7 +36,13 @@ export const ANSWER_MAX_LENGTH = 10_000;
  * A posted answer that the survey's rules do not see (text that is not plain, places given twice in a ranking), and
  * what was posted in its fields, so the form shows it again rather than losing it.
  */
-export type Problem = { name: string; key: string; kept: [field: string, value: string][] };
+export type Problem = {
+  name: string;
+  key: string;
+  kept: [field: string, value: string][];
+  /** What the key's text names (a file limit's megabytes). */
+  values?: Record<string, string | number>;
+};
 
 export const PART_TYPES = new Set(["matrix", "matrixdropdown", "multipletext", "ranking"]);
 

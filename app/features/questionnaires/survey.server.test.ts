@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
+import { fileIdOf, signatureImage, signedName, type FileAnswer } from "./answer-values.server";
 import { ANSWER_FIELD, COMMENT_FIELD, stepStateOf, type QuestionView } from "./questionnaire-view";
 import {
   answeredView,
@@ -23,6 +24,7 @@ import {
   stepView,
   surveyOf,
   type Answers,
+  stepFileQuestions,
 } from "./survey.server";
 
 /** One page with one required question of each rendered type. */
@@ -213,7 +215,7 @@ describe("steps", () => {
       {
         elements: [
           { type: "html", name: "intro", html: "<p>Hei</p>" },
-          { type: "signaturepad", name: "grid", title: "Signature" },
+          { type: "matrixdynamic", name: "grid", title: "Rows", columns: [{ name: "c" }] },
           { type: "text", name: "a b" },
           { type: "text", name: "a-b" },
           { type: "panel", name: "box", title: "Box", elements: [{ type: "comment", name: "inside" }] },
@@ -231,11 +233,12 @@ describe("steps", () => {
     expect([...fieldIds(model).values()]).toEqual(["q-intro", "q-grid", "q-a-b", "q-a-b-2", "q-inside"]);
     // A required question of a type not rendered here is never skipped: it is an error of its own, so the
     // questionnaire cannot be sent without it; an optional one blocks nothing.
-    expect(pageErrors(surveyOf({ elements: [{ type: "file", name: "f", isRequired: true }] }, "en"), 0)).toEqual([
+    const grid = { type: "matrixdynamic", name: "f", columns: [{ name: "c" }], rowCount: 0 };
+    expect(pageErrors(surveyOf({ elements: [{ ...grid, isRequired: true }] }, "en"), 0)).toEqual([
       { name: "f", id: "q-f", title: "f", key: "questionnaires.form.unsupportedRequired", rule: "unsupported" },
     ]);
-    expect(pageErrors(surveyOf({ elements: [{ type: "file", name: "f" }] }, "en"), 0)).toEqual([]);
-    const required = checkAnswers({ elements: [{ type: "file", name: "f", isRequired: true }] }, "en", {});
+    expect(pageErrors(surveyOf({ elements: [grid] }, "en"), 0)).toEqual([]);
+    const required = checkAnswers({ elements: [{ ...grid, isRequired: true }] }, "en", {});
     expect(required).toMatchObject({ ok: false, problems: [{ question: "f", rule: "unsupported" }] });
   });
 });
@@ -774,5 +777,80 @@ describe("a dynamic panel", () => {
     expect(page.items).toEqual([
       { title: "Children", answer: "Child 1: Name: Aino, Age: 6; Child 2: Name: Eetu, School: yes" },
     ]);
+  });
+});
+
+describe("files and signatures", () => {
+  const definition = {
+    elements: [
+      { type: "file", name: "results", title: "Results", allowMultiple: true, acceptedTypes: ".pdf" },
+      { type: "file", name: "photo", title: "Photo", maxSize: 1000 },
+      { type: "signaturepad", name: "signature", title: "Signature", isRequired: true },
+    ],
+  };
+  const file = (id: string, name: string): FileAnswer => ({
+    name,
+    type: "application/pdf",
+    content: `stored-file:${id}`,
+  });
+  const a = file("11111111-1111-4111-8111-111111111111", "a.pdf");
+  const b = file("22222222-2222-4222-8222-222222222222", "b.pdf");
+  const c = file("33333333-3333-4333-8333-333333333333", "c.pdf");
+
+  it("takes only the invitation's files, one for a single-file question (the one posted last), and a typed name", () => {
+    const form = new FormData();
+    for (const id of [fileIdOf(a)!, fileIdOf(b)!, "44444444-4444-4444-8444-444444444444", fileIdOf(a)!])
+      form.append(`${ANSWER_FIELD}results`, id);
+    form.append(`${ANSWER_FIELD}photo`, fileIdOf(a)!);
+    form.append(`${ANSWER_FIELD}photo`, fileIdOf(c)!);
+    form.append(`${ANSWER_FIELD}signature`, "  Maija \n Meikäläinen ");
+    const step = readStep(definition, 0, form, [a, b, c]);
+    expect(step.answers).toEqual({
+      results: [a, b],
+      photo: [c],
+      signature: signatureImage("Maija Meikäläinen"),
+    });
+    expect(step.keys).toEqual(["results", "photo", "signature"]);
+  });
+
+  it("shows the files attached and the name signed, and the rules the page checks", () => {
+    const model = surveyOf(definition, "en", { results: [a], signature: signatureImage("Maija <M> & co") });
+    const view = Object.fromEntries(stepView(model, 0).elements.map((e) => [e.name, e]));
+    expect(view.results).toMatchObject({
+      kind: "file",
+      field: "file:results",
+      files: [{ id: fileIdOf(a), name: "a.pdf" }],
+      multiple: true,
+      accept: ".pdf",
+    });
+    expect(view.photo).toMatchObject({ kind: "file", multiple: false, accept: expect.stringContaining(".png") });
+    expect(view.signature).toMatchObject({ kind: "signature", value: "Maija <M> & co" });
+    expect(stepFileQuestions(model, 0)).toEqual([
+      { name: "results", multiple: true, maxBytes: null, accept: ".pdf" },
+      { name: "photo", multiple: false, maxBytes: 1000, accept: null },
+    ]);
+    expect(answeredView(model)[0].items.map((i) => i.answer)).toEqual(["a.pdf", null, "Maija <M> & co"]);
+  });
+
+  it("refuses, in a call, a signature the portal did not make and files the invitation does not have", () => {
+    const signed = signatureImage("Maija");
+    expect(checkAnswers(definition, "en", { signature: signed, results: [a] }, [a])).toMatchObject({ ok: true });
+    expect(checkAnswers(definition, "en", {}, [a])).toMatchObject({
+      ok: false,
+      problems: [{ question: "signature", rule: "required" }],
+    });
+    const tampered = signed.slice(0, -4) + "AAAA";
+    for (const signature of [tampered, "data:image/png;base64,iVBORw0KGgo=", "Maija", 42])
+      expect(checkAnswers(definition, "en", { signature }, [a]), String(signature)).toMatchObject({
+        ok: false,
+        problems: [{ question: "signature", rule: "value" }],
+      });
+    for (const results of [[b], [{ ...a, type: "text/html" }], a, [a, a], "a.pdf"])
+      expect(
+        checkAnswers(definition, "en", { signature: signed, results }, [a]),
+        JSON.stringify(results),
+      ).toMatchObject({ ok: false, problems: [{ question: "results", rule: "value" }] });
+    expect(signedName(signed)).toBe("Maija");
+    expect(signedName(tampered)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   type QuestionBooleanModel,
   type QuestionCheckboxModel,
   type QuestionCommentModel,
+  type QuestionFileModel,
   type QuestionPanelDynamicModel,
   type QuestionRatingModel,
   type QuestionSelectBase,
@@ -15,6 +16,7 @@ import {
 // survey-core's own texts (error messages, "Other (describe)", yes and no…) in Finnish and Swedish; English is built in.
 import "survey-core/i18n/finnish";
 import "survey-core/i18n/swedish";
+import { QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
 import type { Lang } from "~/lib/lang";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import {
@@ -32,6 +34,15 @@ import {
   type StepState,
   type StepView,
 } from "./questionnaire-view";
+import {
+  fileAnswersOf,
+  fileIdOf,
+  SIGNATURE_MAX_LENGTH,
+  signatureImage,
+  signedName,
+  type FileAnswer,
+} from "./answer-values.server";
+import { ATTACHMENT_ACCEPT } from "~/features/messaging/rules";
 import {
   INPUT_TYPES,
   parseNumber,
@@ -77,7 +88,12 @@ const RENDERED = new Set([
   "dropdown",
   "rating",
   "paneldynamic",
+  "file",
+  "signaturepad",
 ]);
+/** The most files one file question takes, whatever its definition says. */
+const MAX_FILES = 10;
+
 /** Types that hold no answer and are left out (static HTML, calculated values, pictures). */
 const SKIPPED = new Set(["html", "expression", "image", "empty"]);
 
@@ -252,6 +268,19 @@ function questionView(q: Question, id: string, name = q.name): QuestionView {
   const parts = rendersParts(q) ? partsView(q, base) : null;
   if (parts) return parts;
   if (q.getType() === "paneldynamic") return panelsView(q as QuestionPanelDynamicModel, base);
+  if (q.getType() === "file") {
+    const f = q as QuestionFileModel;
+    return {
+      ...base,
+      kind: "file",
+      field: QUESTIONNAIRE_FILE_FIELD + name,
+      files: fileAnswersOf(f.value).map((file) => ({ id: fileIdOf(file)!, name: file.name })),
+      multiple: f.allowMultiple,
+      accept: f.acceptedTypes || ATTACHMENT_ACCEPT,
+    };
+  }
+  if (q.getType() === "signaturepad")
+    return { ...base, kind: "signature", value: signedName(q.value) ?? "", maxLength: SIGNATURE_MAX_LENGTH };
   const type = isMultipleChoice(q) ? "checkbox" : q.getType() === "imagepicker" ? "radiogroup" : q.getType();
   switch (type) {
     case "text": {
@@ -406,13 +435,19 @@ function panelSurvey(pd: QuestionPanelDynamicModel, item: Answers = {}): Model {
 }
 
 /** A dynamic panel's answers from the form: as many panels as it says it shows, within the panel's limits. */
-function readPanels(pd: QuestionPanelDynamicModel, form: FormData, name: string, problems: Problem[]): Answers[] {
+function readPanels(
+  pd: QuestionPanelDynamicModel,
+  form: FormData,
+  name: string,
+  problems: Problem[],
+  files: readonly FileAnswer[],
+): Answers[] {
   const { min, max } = panelLimits(pd);
   const posted = Number(form.get(panelCountField(name)));
   const count = Number.isInteger(posted) ? Math.min(Math.max(posted, min), max) : min;
   return Array.from({ length: count }, (_, index) => {
     const scratch = panelSurvey(pd);
-    readQuestions(scratch, scratch.getAllQuestions(), form, `${name}[${index}].`, problems, []);
+    readQuestions(scratch, scratch.getAllQuestions(), form, `${name}[${index}].`, problems, [], files);
     return scratch.data as Answers;
   });
 }
@@ -476,18 +511,20 @@ const choiceValue = (q: QuestionSelectBase, posted: unknown) =>
 /**
  * The answers a step's form posts, as survey-core stores them (a question's `valueName`, the "other" text by the
  * survey's `storeOthersAsComment`), and the keys the step owns: what the step does not post (an unticked box, an
- * emptied field) is no longer answered. Only options the question has are taken; texts must be plain.
+ * emptied field) is no longer answered. Only options the question has are taken; texts must be plain; a file
+ * question takes only files of `files` (those attached to the invitation), named by their ids.
  */
 export function readStep(
   definition: Record<string, unknown>,
   pageIndex: number,
   form: FormData,
+  files: readonly FileAnswer[] = [],
 ): { answers: Answers; keys: string[]; problems: Problem[] } {
   // A survey of its own, without the other answers, so what it holds afterwards is exactly this step's answers.
   const scratch = new Model(definition);
   const problems: Problem[] = [];
   const keys: string[] = [];
-  readQuestions(scratch, scratch.pages[pageIndex]?.questions ?? [], form, "", problems, keys);
+  readQuestions(scratch, scratch.pages[pageIndex]?.questions ?? [], form, "", problems, keys, files);
   return { answers: scratch.data as Answers, keys, problems };
 }
 
@@ -502,6 +539,7 @@ function readQuestions(
   prefix: string,
   problems: Problem[],
   keys: string[],
+  files: readonly FileAnswer[],
 ) {
   for (const q of questions) {
     if (!isRendered(q)) continue;
@@ -514,7 +552,20 @@ function readQuestions(
       continue;
     }
     if (q.getType() === "paneldynamic") {
-      scratch.setValue(q.getValueName(), readPanels(q as QuestionPanelDynamicModel, form, name, problems));
+      scratch.setValue(q.getValueName(), readPanels(q as QuestionPanelDynamicModel, form, name, problems, files));
+      continue;
+    }
+    if (q.getType() === "file") {
+      const ids = [...new Set(form.getAll(field))];
+      const chosen = ids.flatMap((id) => files.filter((f) => fileIdOf(f) === id));
+      // One file only: the one posted last (a new file replaces the one attached before).
+      const kept = (q as QuestionFileModel).allowMultiple ? chosen.slice(0, MAX_FILES) : chosen.slice(-1);
+      if (kept.length) scratch.setValue(q.getValueName(), kept);
+      continue;
+    }
+    if (q.getType() === "signaturepad") {
+      const signer = postedText(form, field, name, problems)?.replace(/\s+/g, " ").trim();
+      if (signer) scratch.setValue(q.getValueName(), signatureImage(signer.slice(0, SIGNATURE_MAX_LENGTH)));
       continue;
     }
     switch (isMultipleChoice(q) ? "checkbox" : q.getType()) {
@@ -664,24 +715,54 @@ export function firstInvalidPage(model: Model): { pageIndex: number; errors: Que
   return null;
 }
 
-/** The step's problems that are not survey-core's (text that is not plain) as field errors. */
-export function problemErrors(model: Model, problems: readonly Problem[]): QuestionError[] {
+/** The id and title of a question's field by its form name (a dynamic panel's question: `kids[0].name`). */
+function fieldOf(model: Model): (name: string) => { id: string; title: string } {
   const ids = fieldIds(model);
   const inner = new Map(
     model.getAllQuestions().flatMap((q) => panelQuestions(q, q.name, ids.get(q.name) ?? "").map((i) => [i.name, i])),
   );
-  return problems.map((p) => {
-    const inPanel = inner.get(p.name);
-    return {
-      name: p.name,
-      id: inPanel?.id ?? ids.get(p.name) ?? "",
-      title: inPanel
-        ? `${inPanel.panelTitle}, ${inPanel.question.processedTitle}`
-        : (model.getQuestionByName(p.name)?.processedTitle ?? p.name),
-      key: p.key,
-    };
-  });
+  return (name) => {
+    const inPanel = inner.get(name);
+    return inPanel
+      ? { id: inPanel.id, title: `${inPanel.panelTitle}, ${inPanel.question.processedTitle}` }
+      : { id: ids.get(name) ?? "", title: model.getQuestionByName(name)?.processedTitle ?? name };
+  };
 }
+
+/** The step's problems that are not survey-core's (text that is not plain, a file refused) as field errors. */
+export function problemErrors(model: Model, problems: readonly Problem[]): QuestionError[] {
+  const field = fieldOf(model);
+  return problems.map((p) => ({
+    name: p.name,
+    ...field(p.name),
+    key: p.key,
+    ...(p.values ? { values: p.values } : {}),
+  }));
+}
+
+/** A shown, enabled file question of a step, by its form name, with the rules its files must meet. */
+export type StepFileQuestion = { name: string; multiple: boolean; maxBytes: number | null; accept: string | null };
+
+/** The file questions of a step that take files with the answers so far, dynamic panels' ones too. */
+export function stepFileQuestions(model: Model, pageIndex: number): StepFileQuestion[] {
+  const ids = fieldIds(model);
+  return (model.pages[pageIndex]?.questions ?? [])
+    .filter((q) => q.isVisible && !q.isReadOnly)
+    .flatMap((q) => [{ name: q.name, question: q }, ...panelQuestions(q, q.name, ids.get(q.name) ?? "")])
+    .filter(({ question }) => question.getType() === "file" && question.isVisible && !question.isReadOnly)
+    .map(({ name, question }) => {
+      const f = question as QuestionFileModel;
+      return {
+        name,
+        multiple: f.allowMultiple,
+        maxBytes: f.maxSize > 0 ? f.maxSize : null,
+        accept: f.acceptedTypes || null,
+      };
+    });
+}
+
+/** The id of a question's field by its form name, for a page's link to it. */
+export const questionFieldId = (model: Model, name: string) => fieldOf(model)(name).id;
 
 /**
  * The answers to send, as the JSON string `AnswerQuestionnaire` takes: the survey completed by survey-core, which
@@ -720,6 +801,11 @@ function postQuestions(
     const value = answers[q.getValueName()];
     if (PART_TYPES.has(q.getType())) postParts(q, value, add, name);
     else if (q.getType() === "paneldynamic") postPanels(q as QuestionPanelDynamicModel, value, name, add);
+    else if (q.getType() === "file")
+      // A file the portal did not store is posted as it was sent, and so is taken by no file question.
+      for (const entry of Array.isArray(value) ? value.slice(0, MAX_FILES + 1) : [value])
+        add(ANSWER_FIELD + name, fileIdOf(entry) ?? entry);
+    else if (q.getType() === "signaturepad") add(ANSWER_FIELD + name, signedName(value) ?? value);
     else if (isMultipleChoice(q) && Array.isArray(value)) for (const v of value) add(ANSWER_FIELD + name, v);
     else add(ANSWER_FIELD + name, value);
     const s = q as QuestionSelectBase;
@@ -739,6 +825,7 @@ export function checkAnswers(
   definition: Record<string, unknown>,
   lang: Lang,
   answers: Answers,
+  files: readonly FileAnswer[] = [],
 ): { ok: true; answers: string } | { ok: false; problems: AnswerProblem[] } {
   // More panels than a dynamic panel takes are refused before any survey holds them: survey-core makes a panel of
   // questions for each, and a call's thousands would take minutes.
@@ -763,7 +850,7 @@ export function checkAnswers(
   let read: Answers = {};
   const owned = new Set<string>();
   for (let pageIndex = 0; pageIndex < sent.pages.length; pageIndex++) {
-    const step = readStep(definition, pageIndex, postedForm(sent, pageIndex, answers));
+    const step = readStep(definition, pageIndex, postedForm(sent, pageIndex, answers), files);
     for (const key of step.keys) owned.add(key);
     for (const p of step.problems)
       problems.push(
@@ -835,6 +922,13 @@ export function answeredView(model: Model): AnsweredPageView[] {
 function displayValue(q: Question): string | null {
   if (q.isEmpty()) return null;
   if (PART_TYPES.has(q.getType())) return partsDisplay(q);
+  if (q.getType() === "file")
+    return (
+      fileAnswersOf(q.value)
+        .map((f) => f.name)
+        .join(", ") || null
+    );
+  if (q.getType() === "signaturepad") return signedName(q.value);
   if (q.getType() === "paneldynamic") {
     const panels = panelQuestions(q);
     const shown = (q as QuestionPanelDynamicModel).panels.map((_, p) => {

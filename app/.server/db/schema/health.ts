@@ -15,6 +15,7 @@ import {
 import { practitioners, specialties } from "./catalogue";
 import { messages, threads } from "./messaging";
 import { people } from "./people";
+import { storedFiles } from "./storage";
 
 // Health records: visits, prescriptions, referrals, laboratory and imaging results, certificates, vaccinations and
 // questionnaires. Messaging has its own module.
@@ -172,6 +173,25 @@ export const questionnaireDrafts = pgTable("questionnaire_drafts", {
   page: integer("page").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The files a customer attached to a questionnaire's answers (a SurveyJS file question), by the invitation they
+ * were attached to: an answer may name only these, so a draft or a call can never point at another person's file.
+ */
+export const questionnaireFiles = pgTable(
+  "questionnaire_files",
+  {
+    fileId: uuid("file_id")
+      .primaryKey()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => questionnaireInvitations.id, { onDelete: "cascade" }),
+    /** The name the file was posted with, cleaned (what the answer and the page show). */
+    fileName: text("file_name").notNull(),
+  },
+  (t) => [index("questionnaire_files_invitation_idx").on(t.invitationId)],
+);
 
 /**
  * Sent prescription renewal requests by the form's one-time key: a second submit of the same form (back button,

@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "driz
 import { people } from "./people";
 
 /** What a stored file is for; each purpose has its own key prefix in the storage and its own rules of access. */
-export const FILE_PURPOSES = ["kela-card", "message-attachment"] as const;
+export const FILE_PURPOSES = ["kela-card", "message-attachment", "questionnaire-file"] as const;
 
 /**
  * A file a person uploaded, kept in the file storage (S3, or the development folder) under `storageKey`. The row

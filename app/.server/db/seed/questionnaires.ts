@@ -199,8 +199,8 @@ export const SATISFACTION_FORM = {
  * The health survey: the question types made of several fields — a matrix (a choice per row, every row required),
  * measurements as a group of number fields with ranges, previous operations as panels added one by one
  * (`paneldynamic`), a medicine table of text and list cells shown only with a
- * yes (`visibleIf`), a note that only a yes enables (`enableIf`), a tag box required only with a yes (`requiredIf`)
- * and a ranking.
+ * yes (`visibleIf`), a note that only a yes enables (`enableIf`), a tag box required only with a yes (`requiredIf`),
+ * a ranking, and on the last page files to attach and a signature.
  */
 export const HEALTH_SURVEY_FORM = {
   title: l("Terveyskysely", "Hälsoenkät", "Health survey"),
@@ -346,6 +346,35 @@ export const HEALTH_SURVEY_FORM = {
             { value: "exercise", text: l("Liikunta", "Motion", "Exercise") },
             { value: "nutrition", text: l("Ravinto", "Kost", "Nutrition") },
           ],
+        },
+      ],
+    },
+    {
+      name: "confirmation",
+      title: l("Liitteet ja vahvistus", "Bilagor och bekräftelse", "Attachments and confirmation"),
+      elements: [
+        {
+          type: "file",
+          name: "earlierResults",
+          title: l("Aiemmat tutkimustulokset", "Tidigare undersökningsresultat", "Earlier test results"),
+          description: l(
+            "Liitä halutessasi muualla tehtyjen tutkimusten tulokset.",
+            "Bifoga gärna resultat från undersökningar som gjorts på annat håll.",
+            "If you like, attach the results of tests done elsewhere.",
+          ),
+          allowMultiple: true,
+          storeDataAsText: false,
+          acceptedTypes: ".pdf,image/*",
+        },
+        {
+          type: "signaturepad",
+          name: "signature",
+          title: l(
+            "Vahvistan antamani tiedot oikeiksi",
+            "Jag bekräftar att uppgifterna jag gett är riktiga",
+            "I confirm that the information I gave is correct",
+          ),
+          isRequired: true,
         },
       ],
     },

@@ -20,7 +20,8 @@ export const pikkujattiBrand: Brand = {
   imagingCentresUrl: "https://www.pikkujatti.example/kuvantaminen/toimipisteet",
   cancellationLimitHours: 24,
   bookingSpecialtyIds: ["LAS"],
-  // Spec part 1 §1: only the main brand has these pages.
+  // Spec part 1 §1: only the main brand has these pages. Laboratory and imaging results are the exception: a
+  // guardian reads a child's results here too (README "Decisions", audit P1-03).
   hiddenPages: [
     "certificates",
     "certificatePdf",
@@ -28,10 +29,8 @@ export const pikkujattiBrand: Brand = {
     "conversation",
     "newConversation",
     "occupationalHealthTeam",
-    "employeeMemo",
     "questionnaire",
     "questionnaireList",
-    "results",
     // Occupational health care is offered by the main organisation only (spec part 2 §2, §6).
     "occupationalLanding",
     "occupationalBooking",

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { requestContext } from "~/.server/context";
 import { sessionMiddleware } from "~/.server/middleware";
+import type { RouteId } from "~/route-table";
 import { makeContext, makeRequest, runMiddleware, useTestDatabase } from "./test-db";
 
 useTestDatabase({ seed: false });
 
 /** A page listed in a brand's `hiddenPages` answers 404 in that brand, in every language, and only there. */
-async function statusOf(path: string, hiddenPages: string[]) {
+async function statusOf(path: string, hiddenPages: RouteId[]) {
   const request = makeRequest(path);
   const context = await makeContext(request, { session: false });
   const info = context.get(requestContext);

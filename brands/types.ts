@@ -1,5 +1,3 @@
-import type { RouteId } from "../app/route-table";
-
 export type BrandId = "main" | "pikkujatti";
 export type Environment = "development" | "production";
 
@@ -57,8 +55,8 @@ export type Brand = {
   /** Specialties the brand's booking lists offer; null offers every specialty. */
   bookingSpecialtyIds: string[] | null;
   /** Pages of the route table that this brand does not have. */
-  /** Pages of the route table this brand does not have (404 there, left out of its menus). */
-  hiddenPages: RouteId[];
+  /** Ids of the route table's pages this brand does not have (404 there, left out of its menus; a test holds them to the table). */
+  hiddenPages: string[];
   features: Record<Environment, Feature[]>;
   /** Colours used by the brand's stylesheet; kept here too for e-mails and the dev tools. */
   colours: { primary: string; accent: string };

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { requestContext } from "~/.server/context";
+import { brands } from "#brands/index";
 import { sessionMiddleware } from "~/.server/middleware";
-import type { RouteId } from "~/route-table";
+import { routeTable } from "~/route-table";
 import { makeContext, makeRequest, runMiddleware, useTestDatabase } from "./test-db";
 
 useTestDatabase({ seed: false });
 
 /** A page listed in a brand's `hiddenPages` answers 404 in that brand, in every language, and only there. */
-async function statusOf(path: string, hiddenPages: RouteId[]) {
+async function statusOf(path: string, hiddenPages: string[]) {
   const request = makeRequest(path);
   const context = await makeContext(request, { session: false });
   const info = context.get(requestContext);
@@ -21,6 +22,16 @@ async function statusOf(path: string, hiddenPages: RouteId[]) {
 }
 
 describe("pages per brand", () => {
+  it("lists as hidden only pages of the route table", () => {
+    const ids = new Set<string>(routeTable.map((r) => r.id));
+    for (const brand of Object.values(brands))
+      expect(
+        brand.hiddenPages.filter((id) => !ids.has(id)),
+        brand.id,
+      ).toEqual([]);
+    expect(brands.pikkujatti.hiddenPages).toContain("questionnaire");
+  });
+
   it("hides a page the brand does not have", async () => {
     expect(await statusOf("/fi/rekisterointi", ["registration"])).toBe(404);
     expect(await statusOf("/sv/registrering", ["registration"])).toBe(404);

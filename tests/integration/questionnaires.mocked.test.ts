@@ -18,8 +18,8 @@ import { FIXED_NOW, login, useTestDatabase } from "./test-db";
 
 // The answer call, with a switch to make it fail as an unreachable messaging backend would.
 const failing = vi.hoisted(() => ({ answer: false }));
-vi.mock("~/features/messaging/questionnaire-answers.server", async (original) => {
-  const actual = await original<typeof import("~/features/messaging/questionnaire-answers.server")>();
+vi.mock("~/features/questionnaires/answers.server", async (original) => {
+  const actual = await original<typeof import("~/features/questionnaires/answers.server")>();
   return {
     ...actual,
     answerQuestionnaire: (...args: Parameters<typeof actual.answerQuestionnaire>) => {

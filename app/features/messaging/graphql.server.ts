@@ -35,7 +35,7 @@ import {
   type Thread,
   type ThreadSummary,
 } from "./messaging.server";
-import { answerQuestionnaire } from "./questionnaire-answers.server";
+import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import { typeDefs } from "./schema.graphql";
 
 /**

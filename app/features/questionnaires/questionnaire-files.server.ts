@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { newSealedKey, type FileStorage } from "~/.server/storage";
 import { discardFiles } from "~/.server/storage/uploads";
-import { attachmentContentType, bytesMatchExtension, cleanFileName, fileExtension } from "~/features/messaging/rules";
+import { attachmentContentType, bytesMatchExtension, cleanFileName, fileExtension } from "~/lib/attachment-file";
 import { ATTACHMENTS_MAX_BYTES, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
 import { ANSWER_FIELD } from "./questionnaire-view";
 import { fileContent, fileIdOf, type FileAnswer } from "./answer-values.server";

@@ -7,7 +7,7 @@ import type { Answers } from "./survey.server";
  * A person's questionnaire invitations (spec part 2 §3 "Questionnaire page state") and the drafts of their answers:
  * what the customer has answered so far, kept per invitation as they move from step to step, so that an expired
  * session or a closed tab loses nothing. The answers themselves are sent through `answerQuestionnaire`
- * (features/messaging/questionnaire-answers.server.ts), which also removes the draft.
+ * (features/questionnaires/answers.server.ts), which also removes the draft.
  */
 
 export type InvitationSummary = {

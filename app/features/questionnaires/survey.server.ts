@@ -16,7 +16,7 @@ import {
 // survey-core's own texts (error messages, "Other (describe)", yes and no…) in Finnish and Swedish; English is built in.
 import "survey-core/i18n/finnish";
 import "survey-core/i18n/swedish";
-import { QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
+import { ATTACHMENT_ACCEPT, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
 import type { Lang } from "~/lib/lang";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import {
@@ -42,7 +42,6 @@ import {
   signedName,
   type FileAnswer,
 } from "./answer-values.server";
-import { ATTACHMENT_ACCEPT } from "~/features/messaging/rules";
 import {
   INPUT_TYPES,
   parseNumber,

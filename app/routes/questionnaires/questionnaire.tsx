@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/questionnaire";
-import { questionnaireAction, questionnaireLoader } from "~/features/questionnaires/pages.server";
+import { questionnaireAction, questionnaireLoader } from "./pages.server";
 import { QuestionnaireForm, panelLayout, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
 import { AnsweredQuestionnaire, ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
 import type { TextsHandle } from "~/lib/text-groups";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/questionnaires";
-import { questionnaireListLoader } from "~/features/questionnaires/pages.server";
+import { questionnaireListLoader } from "./pages.server";
 import { OutOfUseNotice, QuestionnaireList } from "~/features/questionnaires/questionnaire-views";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";

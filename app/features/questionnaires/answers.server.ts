@@ -3,8 +3,8 @@ import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { logAccess } from "~/.server/access-log";
 import { storage } from "~/.server/storage";
-import { discardUnusedFiles, invitationFiles } from "~/features/questionnaires/questionnaire-files.server";
-import { checkAnswers, type AnswerProblem, type Answers } from "~/features/questionnaires/survey.server";
+import { discardUnusedFiles, invitationFiles } from "./questionnaire-files.server";
+import { checkAnswers, type AnswerProblem, type Answers } from "./survey.server";
 import type { Lang } from "~/lib/lang";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
 

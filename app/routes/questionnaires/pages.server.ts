@@ -7,7 +7,7 @@ import { flashCookie } from "~/.server/flash";
 import { readFormWithFiles } from "~/.server/form-body";
 import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
-import { answerQuestionnaire } from "~/features/messaging/questionnaire-answers.server";
+import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import { messagingStatus } from "~/features/messaging/messaging.server";
 import { requireUser, type UserSession } from "~/features/session/guards.server";
 import { formatDate } from "~/lib/format";
@@ -20,8 +20,12 @@ import {
   saveDraft,
   type Invitation,
   type InvitationSummary,
-} from "./questionnaires.server";
-import { attachStepFiles, discardUnusedFiles, invitationFiles } from "./questionnaire-files.server";
+} from "~/features/questionnaires/questionnaires.server";
+import {
+  attachStepFiles,
+  discardUnusedFiles,
+  invitationFiles,
+} from "~/features/questionnaires/questionnaire-files.server";
 import {
   ANSWER_FIELD,
   fileIntent,
@@ -30,7 +34,7 @@ import {
   type QuestionnaireListItem,
   type QuestionnaireListPage,
   type QuestionnairePage,
-} from "./questionnaire-view";
+} from "~/features/questionnaires/questionnaire-view";
 import {
   answeredView,
   changePanels,
@@ -53,7 +57,7 @@ import {
   stepView,
   surveyOf,
   type Answers,
-} from "./survey.server";
+} from "~/features/questionnaires/survey.server";
 
 /**
  * The loaders and the action of the questionnaire pages (spec part 2 §2 "Questionnaires", §4 "Questionnaire"). The

@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
  *
  * root.tsx, entry.*.tsx and routes.ts are the shell around all of them: they may import anything, and nothing
  * imports them. This test reads the imports of every source file under app/ and brands/ and names each arrow
- * that points back up. Test files (`*.test.ts[x]`) are held to the same rules.
+ * that points back up. Test files (`*.test.ts[x]`) are held to the same rules. Between the features, only the
+ * arrows of FEATURE_IMPORTS are allowed, and they form no cycle.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -84,6 +85,74 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+/**
+ * Which features each feature may import, besides itself: the arrows between features point one way too, so no two
+ * features lean on each other. A new arrow is added here on purpose, and the test refuses one that closes a cycle.
+ */
+const FEATURE_IMPORTS: Record<string, string[]> = {
+  account: ["session"],
+  appointments: ["account", "session"],
+  booking: ["account", "appointments", "insurance", "session"],
+  "front-page": ["messaging", "session"],
+  "health-records": ["booking", "session"],
+  info: [],
+  insurance: ["session"],
+  messaging: ["questionnaires", "session"],
+  "my-information": ["account", "session"],
+  "occupational-team": [],
+  payments: ["session"],
+  prescriptions: ["messaging", "session"],
+  questionnaires: [],
+  session: [],
+  "sickness-fund": [],
+};
+
+const featureOf = (path: string) => /^app\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+/** "from → to (specifier)" for every import of a feature by another that the allow-list does not name. */
+export function featureArrows(
+  files: string[],
+  read: (path: string) => string,
+  allowed: Record<string, string[]> = FEATURE_IMPORTS,
+): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const from = featureOf(file);
+    if (!from) continue;
+    if (!Object.hasOwn(allowed, from)) {
+      problems.push(`${file}: the feature ${from} is not in the allow-list`);
+      continue;
+    }
+    for (const specifier of importsOf(read(file))) {
+      const target = resolveSpecifier(file, specifier);
+      const to = target ? featureOf(target) : null;
+      if (to && to !== from && !allowed[from].includes(to)) problems.push(`${file} → ${to}: "${specifier}"`);
+    }
+  }
+  return problems.sort();
+}
+
+/** A cycle in the allow-list, as the features around it, or null. */
+export function cycleOf(allowed: Record<string, string[]>): string[] | null {
+  const state = new Map<string, "open" | "done">();
+  const walk = (feature: string, path: string[]): string[] | null => {
+    if (state.get(feature) === "open") return [...path.slice(path.indexOf(feature)), feature];
+    if (state.get(feature) === "done") return null;
+    state.set(feature, "open");
+    for (const next of allowed[feature] ?? []) {
+      const found = walk(next, [...path, feature]);
+      if (found) return found;
+    }
+    state.set(feature, "done");
+    return null;
+  };
+  for (const feature of Object.keys(allowed)) {
+    const found = walk(feature, []);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** "from → to (specifier)" for every import that points back up. */
 export function backwardArrows(files: string[], read: (path: string) => string): string[] {
   const problems: string[] = [];
@@ -121,6 +190,28 @@ describe("layers", () => {
 
   it("has no import pointing back up a layer", () => {
     expect(backwardArrows(files, (path) => readFileSync(join(ROOT, path), "utf8"))).toEqual([]);
+  });
+
+  it("has features that import only the features the allow-list names, and the allow-list has no cycle", () => {
+    expect(featureArrows(files, (path) => readFileSync(join(ROOT, path), "utf8"))).toEqual([]);
+    expect(cycleOf(FEATURE_IMPORTS)).toBeNull();
+    const folders = readdirSync(join(ROOT, "app/features"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.map((e) => e.name).sort()).toEqual(Object.keys(FEATURE_IMPORTS).sort());
+  });
+
+  it("notices an arrow between features the allow-list lacks, and a cycle", () => {
+    const fake: Record<string, string> = {
+      "app/features/session/a.ts": `import { x } from "~/features/my-information/y";`,
+      "app/features/booking/b.ts": `import { x } from "../appointments/rules"; import { y } from "./search";`,
+      "app/features/unknown/c.ts": `import { x } from "~/lib/id";`,
+    };
+    const allowed = { session: [], booking: ["appointments"], appointments: [] };
+    expect(featureArrows(Object.keys(fake), (path) => fake[path], allowed)).toEqual([
+      'app/features/session/a.ts → my-information: "~/features/my-information/y"',
+      "app/features/unknown/c.ts: the feature unknown is not in the allow-list",
+    ]);
+    expect(cycleOf({ a: ["b"], b: ["c"], c: ["a"] })).toEqual(["a", "b", "c", "a"]);
+    expect(cycleOf({ a: ["b"], b: [], c: ["a", "b"] })).toBeNull();
   });
 
   it("notices a backward arrow in every form of import", () => {

@@ -1,8 +1,8 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data, type RouterContextProvider } from "react-router";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import type { Person } from "~/.server/session";
-import { apiUser } from "~/features/booking/api.server";
 import { smsLoginAvailable, type OnboardingRequest } from "~/features/session/sms-login.server";
 
 /**

@@ -1,3 +1,4 @@
+import { freeTimesChanged } from "~/.server/free-times";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
 import { db } from "~/.server/db/client";
@@ -5,7 +6,6 @@ import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
-import { forgetSearchLists } from "~/features/booking/search.server";
 import { doorToken } from "./door.server";
 import {
   REMOTE_TYPES,
@@ -202,7 +202,7 @@ export async function cancelAppointment(
       .where(eq(s.reservations.id, row.reservationId));
     return { type: "success" } as const;
   });
-  if (result.type === "success") forgetSearchLists();
+  if (result.type === "success") freeTimesChanged();
   if (result.type === "success")
     await logAccess({
       actorId: session.user.id,

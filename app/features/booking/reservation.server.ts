@@ -1,3 +1,4 @@
+import { freeTimesChanged } from "~/.server/free-times";
 import { logAccess } from "~/.server/access-log";
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
@@ -9,7 +10,6 @@ import { textsOf } from "~/.server/i18n";
 import { logger } from "~/.server/logger";
 import { queueSms } from "~/.server/sms/outbox";
 import { doorToken } from "~/features/appointments/door.server";
-import { forgetSearchLists } from "./search.server";
 import { formatDateTime } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
@@ -197,7 +197,7 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         token,
       };
     });
-    forgetSearchLists();
+    freeTimesChanged();
     logger.info("appointment reserved", {
       appointmentId: details.appointmentId,
       channel: reserver.channel,

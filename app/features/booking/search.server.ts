@@ -1,3 +1,4 @@
+import { freeTimesGeneration } from "~/.server/free-times";
 import { and, asc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Brand, Environment, Feature } from "#brands/index";
 import { now as clockNow } from "~/.server/clock";
@@ -426,13 +427,7 @@ export async function specialtyContent(
 }
 
 const LIST_TTL_MS = 5_000;
-let listGeneration = 0;
 const listCache = new WeakMap<Database, Map<string, { until: number; generation: number; list: SearchListState }>>();
-
-/** A reservation or cancellation in this process: the next search reads the database again. */
-export function forgetSearchLists(): void {
-  listGeneration++;
-}
 
 /**
  * The search page's list, shared for five seconds between requests with the same filters: the list does not
@@ -452,8 +447,8 @@ export async function cachedSearchList(
   const key = JSON.stringify([filters, careType, options.lang, options.brand.bookingSpecialtyIds ?? null]);
   const t = performance.now();
   const hit = cache.get(key);
-  if (hit && hit.until > t && hit.generation === listGeneration) return hit.list;
-  const generation = listGeneration;
+  if (hit && hit.until > t && hit.generation === freeTimesGeneration()) return hit.list;
+  const generation = freeTimesGeneration();
   const list = await loadSearchList(db, filters, careType, options, signal);
   if (list.state === "ok") {
     if (cache.size >= 500) cache.clear();

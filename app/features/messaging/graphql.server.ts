@@ -1,3 +1,4 @@
+import { apiUser } from "~/features/session/guards.server";
 import { Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import type { RouterContextProvider } from "react-router";
@@ -14,7 +15,6 @@ import { GRAPHQL_MAX_BODY_BYTES } from "~/.server/http-guards";
 import { getLang } from "~/.server/i18n";
 import { sessionBinding } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import { apiUser } from "~/features/booking/api.server";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
 import { firstUnplainPath, isPlainText } from "~/lib/text";

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, or } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
 import { now } from "~/.server/clock";
-import type { Database, Transaction } from "~/.server/db/client";
+import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
 import type { Person } from "~/.server/session";
@@ -231,34 +231,4 @@ export async function removeSecondGuardian(db: Database, session: UserSession): 
       await logAccess({ actorId: session.user.id, subjectId: personId, action: "write", resource: "guardians" }, tx);
     }),
   );
-}
-
-/**
- * Registration of a child through a guardian (spec part 2 §2), inside the registration's transaction: records the
- * guardianship the mandate proved, and keeps the guardian's own details as the child's first guardian's contact.
- */
-export async function recordGuardianOfNewChild(tx: Transaction, guardianId: string, childId: string) {
-  await tx.insert(s.guardianships).values({ guardianId, childId }).onConflictDoNothing();
-  const [guardian] = await tx.select().from(s.people).where(eq(s.people.id, guardianId));
-  const [child] = await tx.select().from(s.people).where(eq(s.people.id, childId));
-  if (!guardian || !child) return;
-  const same =
-    guardian.streetAddress === child.streetAddress &&
-    guardian.postalCode === child.postalCode &&
-    guardian.postOffice === child.postOffice;
-  await tx
-    .insert(s.guardianContacts)
-    .values({
-      personId: childId,
-      position: 1,
-      name: `${guardian.lastName} ${guardian.firstName}`.slice(0, 40),
-      phoneNumber: guardian.phoneNumber ?? "",
-      emailAddress: guardian.emailAddress ?? "",
-      sameAddress: same,
-      streetAddress: same ? null : guardian.streetAddress,
-      postalCode: same ? null : guardian.postalCode,
-      postOffice: same ? null : guardian.postOffice,
-      updatedAt: now(),
-    })
-    .onConflictDoNothing();
 }

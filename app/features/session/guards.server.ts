@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { sessionState } from "~/.server/context";
 import type { Person, SessionState } from "~/.server/session";
 import { href } from "~/route-table";
@@ -19,5 +19,13 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   if (session.status === "secondFactor") throw redirect(href("authentication", lang, {}, { next: here }));
   if (!session.user) throw redirect(href("registration", lang, {}, { next: here }));
   if (!session.actingPerson) throw redirect(href("login", lang, {}, { nextPath: here }));
+  return session as UserSession;
+}
+
+/** The logged-in session of a call, or 401 as JSON. */
+export function apiUser(context: Readonly<RouterContextProvider>): UserSession {
+  const session = sessionState(context);
+  if (session.status !== "valid" || !session.user || !session.actingPerson)
+    throw data({ type: "Unauthorized" }, { status: 401 });
   return session as UserSession;
 }

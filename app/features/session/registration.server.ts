@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
-import { db } from "~/.server/db/client";
-import { people, sessions } from "~/.server/db/schema";
+import { now } from "~/.server/clock";
+import { db, type Transaction } from "~/.server/db/client";
+import { guardianContacts, guardianships, people, sessions } from "~/.server/db/schema";
 import type { SessionState } from "~/.server/session";
 import { parseIdentityCode } from "~/lib/identity-code";
 import type { Lang } from "~/lib/lang";
-import { recordGuardianOfNewChild } from "~/features/my-information/my-information.server";
 import { registrationSchema } from "./registration.schema";
 
 export type PendingRegistration = {
@@ -97,4 +97,34 @@ export async function registrationDefaults(pending: PendingRegistration) {
     phoneNumber: guardian.phoneNumber ?? "",
     emailAddress: guardian.emailAddress ?? "",
   };
+}
+
+/**
+ * Registration of a child through a guardian (spec part 2 §2), inside the registration's transaction: records the
+ * guardianship the mandate proved, and keeps the guardian's own details as the child's first guardian's contact.
+ */
+async function recordGuardianOfNewChild(tx: Transaction, guardianId: string, childId: string) {
+  await tx.insert(guardianships).values({ guardianId, childId }).onConflictDoNothing();
+  const [guardian] = await tx.select().from(people).where(eq(people.id, guardianId));
+  const [child] = await tx.select().from(people).where(eq(people.id, childId));
+  if (!guardian || !child) return;
+  const same =
+    guardian.streetAddress === child.streetAddress &&
+    guardian.postalCode === child.postalCode &&
+    guardian.postOffice === child.postOffice;
+  await tx
+    .insert(guardianContacts)
+    .values({
+      personId: childId,
+      position: 1,
+      name: `${guardian.lastName} ${guardian.firstName}`.slice(0, 40),
+      phoneNumber: guardian.phoneNumber ?? "",
+      emailAddress: guardian.emailAddress ?? "",
+      sameAddress: same,
+      streetAddress: same ? null : guardian.streetAddress,
+      postalCode: same ? null : guardian.postalCode,
+      postOffice: same ? null : guardian.postOffice,
+      updatedAt: now(),
+    })
+    .onConflictDoNothing();
 }

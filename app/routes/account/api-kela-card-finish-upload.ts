@@ -1,3 +1,4 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-kela-card-finish-upload";
 import { allowMethods, validationError } from "~/.server/api";
@@ -8,7 +9,6 @@ import { db } from "~/.server/db/client";
 import { serverT } from "~/.server/i18n";
 import { sessionBinding } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import { apiUser } from "~/features/booking/api.server";
 import { KELA_CARD_SIDES, UPLOAD_TOKEN, problemMessage } from "~/features/my-information/kela-card-rules";
 import { finishKelaCardUpload } from "~/features/my-information/kela-card.server";
 

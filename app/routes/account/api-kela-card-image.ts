@@ -1,9 +1,9 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-kela-card-image";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { storage } from "~/.server/storage";
-import { apiUser } from "~/features/booking/api.server";
 import { readKelaCardImage } from "~/features/my-information/kela-card.server";
 
 export const middleware = [allowMethods("GET")];

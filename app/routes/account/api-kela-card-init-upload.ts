@@ -1,3 +1,4 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-kela-card-init-upload";
 import { allowMethods, issueDetails, readBody, validationError } from "~/.server/api";
@@ -8,7 +9,6 @@ import { db } from "~/.server/db/client";
 import { serverT } from "~/.server/i18n";
 import { sessionBinding } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import { apiUser } from "~/features/booking/api.server";
 import { initUploadSchema, startKelaCardUpload } from "~/features/my-information/kela-card.server";
 
 export const middleware = [allowMethods("POST")];

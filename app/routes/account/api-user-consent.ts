@@ -1,3 +1,4 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-user-consent";
 import { allowMethods, readBody, validationError } from "~/.server/api";
@@ -6,7 +7,6 @@ import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { CONSENT_CHOICES } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { apiUser } from "~/features/booking/api.server";
 
 export const middleware = [allowMethods("POST")];
 

@@ -1,9 +1,9 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-user-guardian";
 import { allowMethods, readBody, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { getLang, serverT } from "~/.server/i18n";
-import { apiUser } from "~/features/booking/api.server";
 import { saveGuardianOwnDetails } from "~/features/my-information/my-information.server";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";

@@ -1,3 +1,4 @@
+import { apiUser } from "~/features/session/guards.server";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/api-user";
@@ -5,7 +6,6 @@ import { allowMethods, issueDetails, readBody, validationError } from "~/.server
 import { db } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { serverT } from "~/.server/i18n";
-import { apiUser } from "~/features/booking/api.server";
 import { patientJson, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { contactEditorSchema } from "~/features/booking/reservation.schema";
 import { saveUserInformation } from "~/features/my-information/my-information.server";

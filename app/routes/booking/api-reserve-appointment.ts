@@ -1,10 +1,11 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-reserve-appointment";
 import { allowMethods, readBody, validationError } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { serverT } from "~/.server/i18n";
-import { apiUser, reservationStatus } from "~/features/booking/api.server";
+import { reservationStatus } from "~/features/booking/api.server";
 import { callErrorPaths, readReservationCall, reserveByCall } from "~/features/booking/portal-reservation.server";
 import { apiLang } from "~/features/booking/search-api.server";
 

@@ -1,10 +1,10 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-message-attachment";
 import { logAccess } from "~/.server/access-log";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { readStoredFile, storage } from "~/.server/storage";
-import { apiUser } from "~/features/booking/api.server";
 import { attachmentForUser, customerMessagingUserId } from "~/features/messaging/messaging.server";
 import { featureOn } from "~/.server/features";
 

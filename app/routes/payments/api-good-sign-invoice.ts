@@ -1,8 +1,8 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-good-sign-invoice";
 import { allowMethods, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { apiUser } from "~/features/booking/api.server";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { isInvoiceNumber } from "~/features/payments/invoice-rules";
 

@@ -1,10 +1,10 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-invoice-pdf";
 import { allowMethods } from "~/.server/api";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
-import { apiUser } from "~/features/booking/api.server";
 import { invoicePdf } from "~/features/payments/invoice-pdf.server";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { invoiceDisplay, pdfFilename } from "~/features/payments/invoice-rules";

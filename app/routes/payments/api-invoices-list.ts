@@ -1,8 +1,8 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api-invoices-list";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { apiUser } from "~/features/booking/api.server";
 import { allInvoices } from "~/features/payments/invoices.server";
 
 export const middleware = [allowMethods("GET")];

@@ -1,10 +1,10 @@
+import { apiUser } from "~/features/session/guards.server";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api-payments";
 import { allowMethods, issueDetails, readBody, validationError } from "~/.server/api";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
-import { apiUser } from "~/features/booking/api.server";
 import { startPayment } from "~/features/payments/payments.server";
 
 export const middleware = [allowMethods("POST")];

@@ -4,7 +4,8 @@ import * as s from "~/.server/db/schema";
 import { logAccess } from "~/.server/access-log";
 import { storage } from "~/.server/storage";
 import { discardUnusedFiles, invitationFiles } from "./questionnaire-files.server";
-import { checkAnswers, type AnswerProblem, type Answers } from "./survey.server";
+import { checkAnswers, type AnswerProblem } from "./survey-check.server";
+import type { Answers } from "./survey.server";
 import type { Lang } from "~/lib/lang";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
 
@@ -12,7 +13,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "~/lib/text";
  * `AnswerQuestionnaire` (spec part 2 §7): the survey's answers, a JSON object sent as a string, saved once on an
  * invitation of the acting person. They are the final answers ("on completion sends the answers", spec part 2 §5):
  * complete and valid by the survey's own rules, checked the same way whether the questionnaire page or a call sends
- * them (survey.server.ts `checkAnswers`), and saved as the survey completes them (an answered questionnaire opens
+ * them (survey-check.server.ts `checkAnswers`), and saved as the survey completes them (an answered questionnaire opens
  * read-only with its saved answers). Saving them removes the invitation's draft; drafts may be partial.
  */
 

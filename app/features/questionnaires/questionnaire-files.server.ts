@@ -8,7 +8,7 @@ import { ATTACHMENTS_MAX_BYTES, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachmen
 import { ANSWER_FIELD } from "./questionnaire-view";
 import { fileContent, fileIdOf, type FileAnswer } from "./answer-values.server";
 import type { Problem } from "./survey-parts.server";
-import type { StepFileQuestion } from "./survey.server";
+import type { StepFileQuestion } from "./survey-steps.server";
 
 /**
  * The files of a questionnaire's file questions. They are posted with the step (`file:<question>`, with or without

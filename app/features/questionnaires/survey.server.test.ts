@@ -2,30 +2,21 @@ import { describe, expect, it } from "vitest";
 import { PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { fileIdOf, signatureImage, signedName, type FileAnswer } from "./answer-values.server";
 import { ANSWER_FIELD, COMMENT_FIELD, stepStateOf, type QuestionView } from "./questionnaire-view";
+import { answeredView, parseAnswers } from "./survey-answered.server";
+import { checkAnswers, completedAnswers, firstInvalidPage, pageErrors, savingErrorText } from "./survey-check.server";
+import { changePanels } from "./survey-panels.server";
+import { parseNumber } from "./survey-parts.server";
+import { keepDisabledAnswers, mergeAnswers, readStep } from "./survey-read.server";
 import {
-  answeredView,
-  changePanels,
-  checkAnswers,
-  completedAnswers,
-  fieldIds,
-  firstInvalidPage,
   isShownPage,
-  keepDisabledAnswers,
-  mergeAnswers,
   nextPage,
-  pageErrors,
-  parseAnswers,
-  parseNumber,
   previousPage,
-  readStep,
   resolvePage,
-  savingErrorText,
+  stepFileQuestions,
   stepState,
   stepView,
-  surveyOf,
-  type Answers,
-  stepFileQuestions,
-} from "./survey.server";
+} from "./survey-steps.server";
+import { fieldIds, surveyOf, type Answers } from "./survey.server";
 
 /** One page with one required question of each rendered type. */
 const EVERY_TYPE = {

@@ -35,29 +35,27 @@ import {
   type QuestionnaireListPage,
   type QuestionnairePage,
 } from "~/features/questionnaires/questionnaire-view";
+import { answeredView, parseAnswers } from "~/features/questionnaires/survey-answered.server";
 import {
-  answeredView,
-  changePanels,
   completedAnswers,
   firstInvalidPage,
-  isShownPage,
-  keepDisabledAnswers,
-  mergeAnswers,
-  nextPage,
   pageErrors,
-  parseAnswers,
-  previousPage,
   problemErrors,
   questionFieldId,
-  readStep,
-  resolvePage,
   savingErrorText,
+} from "~/features/questionnaires/survey-check.server";
+import { changePanels } from "~/features/questionnaires/survey-panels.server";
+import { keepDisabledAnswers, mergeAnswers, readStep } from "~/features/questionnaires/survey-read.server";
+import {
+  isShownPage,
+  nextPage,
+  previousPage,
+  resolvePage,
   stepFileQuestions,
   stepState,
   stepView,
-  surveyOf,
-  type Answers,
-} from "~/features/questionnaires/survey.server";
+} from "~/features/questionnaires/survey-steps.server";
+import { surveyOf, type Answers } from "~/features/questionnaires/survey.server";
 
 /**
  * The loaders and the action of the questionnaire pages (spec part 2 §2 "Questionnaires", §4 "Questionnaire"). The

@@ -1,0 +1,163 @@
+import type { ReactNode } from "react";
+import type { T } from "~/lib/translate";
+import { useT } from "~/ui/i18n";
+import { COMMENT_FIELD, type OtherView, type PartView, type QuestionView, type StepState } from "./questionnaire-view";
+
+/**
+ * The pieces the question fields (question-fields.tsx) are built of: a fieldset of options, one field of a question
+ * made of several and the text of "Other (describe)"; and what the form knows now, which they show.
+ */
+
+export type Live = {
+  state: StepState;
+  /** Each question's error text, and the id of the field it is about. */
+  errors: ReadonlyMap<string, string>;
+  errorIds: ReadonlySet<string>;
+  /** What was posted in fields whose answer was refused (not plain text, a ranking's places), shown again. */
+  kept: Readonly<Record<string, string>>;
+  t: T;
+};
+
+/** One field of a question made of several: a labelled list or text field. */
+export function PartField({
+  part,
+  live,
+  disabled,
+  placeholder,
+  errorId,
+}: {
+  part: PartView;
+  live: Live;
+  disabled: true | undefined;
+  placeholder: string;
+  /** The id of the question's error message, when the question has one. */
+  errorId: string | undefined;
+}) {
+  const { t } = live;
+  const invalid = live.errorIds.has(part.id) || undefined;
+  // The field the error is about is described by it, as a single field is (GOV.UK).
+  const describedBy = invalid ? errorId : undefined;
+  return (
+    <div className="field questionnaire-part">
+      <label className="field__label" htmlFor={part.id}>
+        {part.label}
+        {part.required ? (
+          <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span>
+        ) : null}
+      </label>
+      {part.choices ? (
+        <select
+          id={part.id}
+          name={part.field}
+          disabled={disabled}
+          className="input input--short"
+          defaultValue={live.kept[part.field] ?? part.value}
+          aria-required={part.required || undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        >
+          <option value="">{placeholder}</option>
+          {part.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={part.id}
+          name={part.field}
+          disabled={disabled}
+          className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
+          type={part.inputType === "number" ? "text" : part.inputType}
+          inputMode={part.inputType === "number" ? "decimal" : undefined}
+          defaultValue={live.kept[part.field] ?? part.value}
+          aria-required={part.required || undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Options in a fieldset with a legend, the GOV.UK way: hint and error after the legend, described by both. A group
+ * of fields (a matrix, several texts) holds them as they are, not in a list of options.
+ */
+export function Options({
+  q,
+  legend,
+  error,
+  group = false,
+  hint,
+  children,
+}: {
+  q: QuestionView;
+  legend: ReactNode;
+  error: string | undefined;
+  group?: boolean;
+  /** How to answer, after the question's own description (a ranking's places). */
+  hint?: string;
+  children: ReactNode;
+}) {
+  const { id } = q;
+  const t = useT();
+  const hasHint = Boolean(q.description || hint);
+  const describedBy = [hasHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
+        <legend className="fieldset__legend">{legend}</legend>
+        {hasHint ? (
+          <div className="field__hint" id={`${id}-hint`}>
+            {[q.description, hint].filter(Boolean).join(" ")}
+          </div>
+        ) : null}
+        {error ? (
+          <p className="field__error" id={`${id}-error`}>
+            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
+            {error}
+          </p>
+        ) : null}
+        {group ? (
+          children
+        ) : (
+          <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
+            {children}
+          </div>
+        )}
+      </fieldset>
+    </div>
+  );
+}
+
+/** The text of the "Other (describe)" option. */
+export function OtherText({
+  id,
+  name,
+  other,
+  t,
+  disabled,
+}: {
+  id: string;
+  name: string;
+  other: OtherView;
+  t: T;
+  disabled: true | undefined;
+}) {
+  return (
+    <div className="questionnaire-question__other">
+      <label className="field__label" htmlFor={`${id}-comment`}>
+        {t("questionnaires.form.otherComment")}
+      </label>
+      <input
+        id={`${id}-comment`}
+        name={COMMENT_FIELD + name}
+        disabled={disabled}
+        className="input"
+        defaultValue={other.comment}
+      />
+    </div>
+  );
+}

@@ -9,13 +9,23 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import type { BackgroundJob } from "./.server/background-jobs";
+import { now } from "./.server/clock";
 import { requestContext } from "./.server/context";
+import { db } from "./.server/db/client";
+import { env } from "./.server/env";
 import { reportError } from "./.server/error-reporting";
 import { serverTextSource } from "./.server/i18n";
+import { sendDueReminders } from "./features/appointments/reminders.server";
 import { TextSourceProvider } from "./ui/i18n";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/** What the server runs on its own every few minutes (background-jobs.ts starts these). */
+export const backgroundJobs: BackgroundJob[] = [
+  { name: "appointment reminders", run: () => sendDueReminders(db(), now(), { environment: env().environment }) },
+];
 
 /**
  * React writes a page in 2 kB pieces, and the response adapter flushes the response, and so its gzip stream,

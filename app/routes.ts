@@ -65,6 +65,8 @@ export default [
   // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).
   route(`${API_PATHS.devUploads.slice(1)}/:folder/:purpose/:name`, "routes/dev-uploads.ts"),
   // The care team's side of messaging as a development stand-in (404 in production).
+  // Runs the appointment reminder job at once (development only).
+  route("dev/reminders", "routes/dev/reminders.tsx"),
   route("dev/care-team", "routes/dev/care-team.tsx"),
   route("dev/care-team/attachments/:attachmentId", "routes/dev/care-team-attachment.ts"),
   route("dev/care-team/:threadId", "routes/dev/care-team-thread.tsx"),

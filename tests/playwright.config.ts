@@ -25,7 +25,7 @@ export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 function server(port: number, dataDir: string, extraEnv: string) {
   return {
-    command: `rm -rf ${dataDir} && mkdir -p data && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} ${extraEnv} RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 npx tsx app/.server/server.ts > data/${dataDir.replace("data/", "")}.log 2>&1`,
+    command: `rm -rf ${dataDir} && mkdir -p data && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} ${extraEnv} RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 JOB_INTERVAL_SECONDS=0 npx tsx app/.server/server.ts > data/${dataDir.replace("data/", "")}.log 2>&1`,
     cwd: "..",
     url: `http://localhost:${port}/fi/kirjaudu`,
     timeout: 120_000,

@@ -13,6 +13,7 @@ import { serveRequests } from "./portal-handler";
 import { serveTexts } from "./i18n";
 import { onMissingText } from "~/lib/translate";
 import { startSmsDelivery } from "./sms/gateway";
+import { startBackgroundJobs, type BackgroundJob } from "./background-jobs";
 import { initErrorReporting, reportError } from "./error-reporting";
 import { logger } from "./logger";
 import { mountDevIdentity } from "./dev/mount-identity";
@@ -104,13 +105,11 @@ async function build(): Promise<express.Express> {
   app.get(/^\/texts\//, serveTexts);
   if (env().smsGatewayUrl) startSmsDelivery({ url: env().smsGatewayUrl!, token: process.env.SMS_GATEWAY_TOKEN ?? "" });
 
-  serveRequests(
-    app,
-    // Production resolves the build once; development re-imports it so route changes apply.
-    env().production
-      ? await import("virtual:react-router/server-build")
-      : () => import("virtual:react-router/server-build"),
-  );
+  const build = await import("virtual:react-router/server-build");
+  // Production resolves the build once; development re-imports it so route changes apply.
+  serveRequests(app, env().production ? build : () => import("virtual:react-router/server-build"));
+  const jobs = (build.entry.module as { backgroundJobs?: BackgroundJob[] }).backgroundJobs ?? [];
+  startBackgroundJobs(jobs, env().jobIntervalSeconds);
 
   // Hourly housekeeping: expired sessions are purged (keeps the table small), so are the files of uploads never
   // finished and what has outlived its retention (retention.ts), and the embedded database, which has no

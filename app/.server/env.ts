@@ -57,6 +57,8 @@ function read(source: NodeJS.ProcessEnv = process.env) {
     databaseUrl: source.DATABASE_URL || null,
     /** The bearer token of `/metrics` on the public origin (metrics.ts); none: no metrics there. */
     metricsToken: source.METRICS_TOKEN || null,
+    /** How often the background jobs (appointment reminders) look for work; 0 turns them off (the test servers). */
+    jobIntervalSeconds: Math.max(0, Number(source.JOB_INTERVAL_SECONDS ?? 300) || 0),
     dataDir: source.DATA_DIR ?? "./data",
     /** Files (Kela card images) without S3: a folder of the development stand-in, never used in production. */
     uploadsDir: source.UPLOADS_DIR || `${source.DATA_DIR ?? "./data"}/uploads`,

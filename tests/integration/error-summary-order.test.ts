@@ -210,6 +210,7 @@ const VISITS: Visit[] = [
   { as: "patient", path: () => fi("myInformationSessions") },
   { as: "patient", path: () => fi("invoices"), follow: [linkTo("payInvoice")] },
   { as: "patient", path: () => fi("logout") },
+  { as: "anonymous", path: () => "/dev/reminders" },
 ];
 
 /**
@@ -226,6 +227,7 @@ const EXEMPT_FORMS: Record<string, string> = {
   payInvoice: "a button per payment method: nothing to fill in",
   logout: "a button that logs out",
   "routes/dev/care-team-thread close": "a button that closes the thread",
+  "routes/dev/reminders": "a button that runs the reminder job (in the quiet hours with a box to run it anyway)",
 };
 
 /** Page routes with an action whose forms no visitor above is shown, with why. */

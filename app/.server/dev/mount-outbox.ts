@@ -32,7 +32,7 @@ export function mountDevOutbox(app: Express) {
       res
         .type("html")
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><main><h1>Outbox (development)</h1><p>Messages the portal would have sent, newest first.</p>${rows.length ? `<ol>${items}</ol>` : "<p>No messages.</p>"}</main></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><main><h1>Outbox (development)</h1><p>Messages the portal would have sent, newest first. <a href="/dev/reminders">Run the appointment reminder job now</a>.</p>${rows.length ? `<ol>${items}</ol>` : "<p>No messages.</p>"}</main></body></html>`,
         );
     } catch (error) {
       next(error);

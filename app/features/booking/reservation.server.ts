@@ -169,6 +169,8 @@ export async function reserveAppointment(db: Database, request: ReservationReque
           directCompensationPermit: insurance?.directCompensationPermit ?? null,
           contactPhone: request.contactPhone,
           contactEmail: request.contactEmail,
+          lang: request.lang ?? null,
+          brand: request.brand.id,
         })
         .returning({ id: s.reservations.id });
 

@@ -150,6 +150,11 @@ export const reservations = pgTable(
     /** Contact details given with this reservation (the confirmation SMS and e-mail go here). */
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
+    /** The language and brand the slot was reserved in: its reminder speaks and links in them. */
+    lang: text("lang"),
+    brand: text("brand"),
+    /** When the day-before reminder was handled (queued, or passed over for want of a phone): never twice. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reservations_one_active_per_appointment")

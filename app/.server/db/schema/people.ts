@@ -24,7 +24,8 @@ export const people = pgTable("people", {
   allowsViewingOccupationalInformation: boolean("allows_viewing_occupational_information").notNull().default(false),
   allowsMarketingMail: boolean("allows_marketing_mail").notNull().default(false),
   allowsTreatmentInstructionsMail: boolean("allows_treatment_instructions_mail").notNull().default(false),
-  allowsBookingSms: boolean("allows_booking_sms").notNull().default(false),
+  /** Booking reminders by SMS (the consent form's choice): on unless the person turns them off. */
+  allowsBookingSms: boolean("allows_booking_sms").notNull().default(true),
   /** A phone number from onboarding that has not been verified for SMS login yet (front page prompt). */
   mfaOnboardingPhone: text("mfa_onboarding_phone"),
   mfaVerifiedPhone: text("mfa_verified_phone"),

@@ -497,7 +497,7 @@ export async function seed(db: Database, today: Date, store: FileStorage = stora
       status: "providerCancelled",
       cancelledAt: new Date(today.getTime() - DAY),
     });
-    await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0));
+    await held("youngChild", "P-LAH", "PJ-KAMPPI", "LAS", at(today, 5, 13, 0), { brand: "pikkujatti" });
     await held("guardian", "P-BERG", "ESP-LEPPAVAARA", "YLE", at(today, 9, 8, 0));
     // Self check-in states relative to the moment of seeding: open now, already checked in to a room, and a
     // person whose patient-data consent is missing.

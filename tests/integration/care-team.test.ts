@@ -4,7 +4,7 @@ import { requestContext, requestInfo } from "~/.server/context";
 import { newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import { careTeamDeskEnabled, developmentStandIns } from "~/.server/env";
-import { unreadThreadCount } from "~/features/messaging/messaging.server";
+import { unreadThreadCount } from "~/features/messaging/threads.server";
 import { makeTestIdentityCode } from "~/lib/identity-code";
 import * as deskAttachmentRoute from "~/routes/dev/care-team-attachment";
 import * as deskRoute from "~/routes/dev/care-team";

@@ -25,7 +25,7 @@ import {
   MAX_QUERY_DEPTH,
   MAX_ROOT_FIELDS,
   maxDepthRule,
-} from "~/features/messaging/graphql.server";
+} from "~/features/messaging/graphql-limits.server";
 import {
   ANSWER_QUESTIONNAIRE,
   ATTACHMENT_DOWNLOAD_URL,
@@ -36,7 +36,7 @@ import {
   SEND_MESSAGE,
   SEND_MESSAGE_IN_NEW_THREAD,
 } from "~/features/messaging/client";
-import { sendMessage } from "~/features/messaging/messaging.server";
+import { sendMessage } from "~/features/messaging/sending.server";
 import { HEALTH_SURVEY_FORM, PRE_VISIT_FORM } from "~/.server/db/seed/questionnaires";
 import { signatureImage } from "~/features/questionnaires/answer-values.server";
 import { ATTACHMENTS_MAX_BYTES } from "~/features/messaging/rules";

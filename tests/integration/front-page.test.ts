@@ -6,7 +6,8 @@ import { env } from "~/.server/env";
 import { unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession, readSession, type Person } from "~/.server/session";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
-import { customerMessagingUserId, listThreads, markAsRead } from "~/features/messaging/messaging.server";
+import { customerMessagingUserId } from "~/features/messaging/messaging.server";
+import { listThreads, markAsRead } from "~/features/messaging/threads.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { loader as homeLoader } from "~/routes/front-page/home";
 import {

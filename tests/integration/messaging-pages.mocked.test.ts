@@ -11,7 +11,7 @@ import { CSRF_COOKIE, newCsrfCookieValue } from "~/.server/csrf";
 import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import * as service from "~/features/messaging/messaging.server";
+import * as service from "~/features/messaging/attachments.server";
 import { pollIntervalMs } from "~/features/messaging/pages.server";
 import { ATTACHMENTS_MAX_BYTES, POLL_INTERVAL_MS } from "~/features/messaging/rules";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
@@ -20,8 +20,8 @@ import { FIXED_NOW, clockAt, cookiePair, login, useTestDatabase } from "./test-d
 
 // The service, with a switch to make listing fail as an unreachable messaging backend would.
 const failing = vi.hoisted(() => ({ list: false }));
-vi.mock("~/features/messaging/messaging.server", async (original) => {
-  const actual = await original<typeof import("~/features/messaging/messaging.server")>();
+vi.mock("~/features/messaging/threads.server", async (original) => {
+  const actual = await original<typeof import("~/features/messaging/threads.server")>();
   return {
     ...actual,
     listThreads: (...args: Parameters<typeof actual.listThreads>) => {

@@ -18,8 +18,8 @@ import { login, useTestDatabase } from "./test-db";
 
 // The messaging service, with a switch to make sending fail as an unreachable messaging backend would.
 const failing = vi.hoisted(() => ({ send: false }));
-vi.mock("~/features/messaging/messaging.server", async (original) => {
-  const actual = await original<typeof import("~/features/messaging/messaging.server")>();
+vi.mock("~/features/messaging/sending.server", async (original) => {
+  const actual = await original<typeof import("~/features/messaging/sending.server")>();
   return {
     ...actual,
     sendMessageInNewThread: (...args: Parameters<typeof actual.sendMessageInNewThread>) => {

@@ -1,42 +1,50 @@
-import { apiUser } from "~/features/session/guards.server";
-import { Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from "graphql";
-import { createGraphQLError, createSchema, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
 import type { RouterContextProvider } from "react-router";
 import type { Brand, Environment } from "#brands/index";
 import { isBackgroundRequest } from "~/.server/background";
 import { logAccess } from "~/.server/access-log";
-import { readBody, validationError, type ValidationDetail } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
 import { csrfTokenFor } from "~/.server/csrf";
 import { db } from "~/.server/db/client";
-import { reportError } from "~/.server/error-reporting";
 import { GRAPHQL_MAX_BODY_BYTES } from "~/.server/http-guards";
 import { getLang } from "~/.server/i18n";
 import { sessionBinding } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import type { UserSession } from "~/features/session/guards.server";
-import type { Lang } from "~/lib/lang";
-import { firstUnplainPath, isPlainText } from "~/lib/text";
-import { API_PATHS, href } from "~/route-table";
-import {
-  attachmentForUser,
-  createAttachmentUpload,
-  customerMessagingUserId,
-  listThreads,
-  markAsRead,
-  messagingStatus,
-  sendMessage,
-  sendMessageInNewThread,
-  threadForUser,
-  type Message,
-  type MessagingUser,
-  type SendResult,
-  type Thread,
-  type ThreadSummary,
-} from "./messaging.server";
+import { apiUser, type UserSession } from "~/features/session/guards.server";
 import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
+import type { Lang } from "~/lib/lang";
+import { firstUnplainPath } from "~/lib/text";
+import { API_PATHS, href } from "~/route-table";
+import { attachmentForUser, createAttachmentUpload } from "./attachments.server";
+import {
+  customerMessage,
+  messageOut,
+  pageOf,
+  refusal,
+  summaryOut,
+  threadIdOf,
+  threadOut,
+  type MessageInput,
+  type Page,
+  type PaginationInput,
+  type ThreadOut,
+} from "./graphql-contract.server";
+import {
+  badInput,
+  conflict,
+  failure,
+  forbidden,
+  maskError,
+  notFound,
+  refuseInMaintenance,
+} from "./graphql-errors.server";
+import { documentLimits } from "./graphql-limits.server";
+import { graphqlParams } from "./graphql-request.server";
+import { customerMessagingUserId, messagingStatus } from "./messaging.server";
 import { typeDefs } from "./schema.graphql";
+import { sendMessage, sendMessageInNewThread } from "./sending.server";
+import { listThreads, markAsRead, threadForUser } from "./threads.server";
 
 /**
  * `/api/customer-messaging`: the GraphQL endpoint of messaging (spec part 2 §7), built once per environment from the
@@ -55,227 +63,11 @@ import { typeDefs } from "./schema.graphql";
  * `application/graphql-response+json` (graphql-request does), 200 for a legacy `application/json`-only client, as
  * GraphQL over HTTP says. A request that is not a GraphQL request at all is refused before GraphQL with the portal's
  * 400 `{ type: "ValidationError", details }`, a missing login with 401, a POST without the CSRF token with 403.
+ *
+ * This module wires the schema to its resolvers and serves it; the request is read by graphql-request.server.ts, the
+ * document limited by graphql-limits.server.ts, the errors made by graphql-errors.server.ts and the arguments and
+ * answers shaped by graphql-contract.server.ts.
  */
-
-/** Deep enough for every operation of the portal (a thread's assignment → absence → substitute is 5 levels). */
-export const MAX_QUERY_DEPTH = 8;
-/** The portal sends one root field per operation; a few more are allowed, not hundreds of aliased copies. */
-export const MAX_ROOT_FIELDS = 5;
-export const MAX_ALIASES = 10;
-/**
- * Limits checked before a document is parsed (graphql-js parses recursively, so a literal nested thousands deep
- * overflows the stack): the portal's own documents are under 2 kB, nest brackets, braces and parentheses about ten
- * deep and have a few hundred tokens. Answers travel as variables, never inside the document.
- */
-export const MAX_DOCUMENT_CHARS = 16 * 1024;
-export const MAX_DOCUMENT_NESTING = 32;
-export const MAX_DOCUMENT_TOKENS = 2_000;
-/** The spec's list size ("limit 9999"), also the most one page may ask for. */
-const MAX_PAGE = 9999;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Errors
-
-type Problem =
-  | "title"
-  | "content"
-  | "type"
-  | "tooLarge"
-  | "tooMany"
-  | "empty"
-  | "participants"
-  | "threadType"
-  | "questionnaireInvitations"
-  | "answers"
-  | "pagination"
-  | "characters";
-
-// Errors are made with yoga's createGraphQLError and recognised by name, never with `instanceof`: a bundler or test
-// runner may load graphql twice (its ESM and CJS builds), and yoga must see the errors as its own to strip `http`.
-
-/** In maintenance mode the pages offer no forms; the calls refuse to write just the same (503). */
-async function refuseInMaintenance() {
-  if ((await messagingStatus(db())).maintenance)
-    throw failure("SERVICE_UNAVAILABLE", 503, "Messaging is in maintenance", "maintenance");
-}
-
-function failure(code: string, status: number, message: string, problem?: string, more: Record<string, unknown> = {}) {
-  return createGraphQLError(message, {
-    extensions: { code, ...(problem ? { problem } : {}), ...more, http: { status } },
-  });
-}
-const badInput = (problem: Problem) => failure("BAD_USER_INPUT", 400, `Invalid input: ${problem}`, problem);
-const notFound = () => failure("NOT_FOUND", 404, "Not found");
-const conflict = (problem: "closed" | "answered") => failure("CONFLICT", 409, `Refused: ${problem}`, problem);
-const forbidden = () => failure("FORBIDDEN", 403, "Messaging is not available");
-
-type GraphQLErrorLike = Error & {
-  originalError?: unknown;
-  nodes?: readonly ASTNode[];
-  path?: readonly (string | number)[];
-};
-const isGraphQLError = (error: unknown): error is GraphQLErrorLike =>
-  error instanceof Error && error.name === "GraphQLError";
-
-/**
- * Errors GraphQL or the resolvers mean (GraphQL errors all the way down: syntax, variables, the contract's codes) are
- * shown; anything else is a bug, reported and masked.
- */
-function isDeliberate(error: unknown): boolean {
-  return isGraphQLError(error) && (error.originalError == null || isDeliberate(error.originalError));
-}
-
-function maskError(error: unknown, message: string): Error {
-  if (isDeliberate(error)) return error as Error;
-  const located = isGraphQLError(error) ? error : null;
-  reportError(located?.originalError ?? error, { graphqlPath: located?.path?.join(".") });
-  return createGraphQLError(message, {
-    nodes: located?.nodes,
-    path: located?.path,
-    extensions: { code: "INTERNAL_SERVER_ERROR", http: { status: 500 } },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Validation rules
-
-/**
- * Whether `[`, `{` and `(` nest deeper than `max` in a GraphQL document, counted in one pass without parsing
- * (strings, block strings and comments skipped). An unbalanced document is left to the parser's syntax error.
- */
-export function documentNestsDeeperThan(document: string, max: number): boolean {
-  let depth = 0;
-  for (let i = 0; i < document.length; i++) {
-    const c = document[i];
-    if (c === "#") {
-      while (i < document.length && document[i] !== "\n" && document[i] !== "\r") i++;
-    } else if (c === '"') {
-      if (document.startsWith('"""', i)) {
-        // Inside a block string only \""" escapes the closing quotes.
-        let close = document.indexOf('"""', i + 3);
-        while (close > 0 && document[close - 1] === "\\") close = document.indexOf('"""', close + 3);
-        if (close < 0) return false;
-        i = close + 2;
-      } else {
-        for (i++; i < document.length && document[i] !== '"' && document[i] !== "\n"; i++)
-          if (document[i] === "\\") i++;
-      }
-    } else if (c === "[" || c === "{" || c === "(") {
-      if (++depth > max) return true;
-    } else if (c === "]" || c === "}" || c === ")") depth--;
-  }
-  return false;
-}
-
-/** A document refused before GraphQL parses it: too long or nested too deep. GraphQL over HTTP's shape, 400. */
-function oversizedDocument(message: string): Response {
-  return Response.json(
-    { errors: [{ message, extensions: { code: "GRAPHQL_PARSE_FAILED" } }] },
-    { status: 400, headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-function refuseOversizedDocument(query: string) {
-  if (query.length > MAX_DOCUMENT_CHARS)
-    throw oversizedDocument(`The document is longer than ${MAX_DOCUMENT_CHARS} characters.`);
-  if (documentNestsDeeperThan(query, MAX_DOCUMENT_NESTING))
-    throw oversizedDocument(`The document nests brackets deeper than ${MAX_DOCUMENT_NESTING}.`);
-}
-
-/**
- * Refuses operations nested deeper than `max` fields. Fragments count where they are spread (each fragment's depth is
- * computed once, so a document cannot make this rule itself slow). Introspection fields are left to their own rule.
- */
-export function maxDepthRule(max: number): ValidationRule {
-  return (context) => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const d of context.getDocument().definitions)
-      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    const fragmentDepth = new Map<string, number>();
-    const depthOf = (set: SelectionSetNode): number => {
-      let deepest = 0;
-      for (const s of set.selections) {
-        if (s.kind === Kind.FIELD) {
-          if (s.name.value.startsWith("__")) continue;
-          deepest = Math.max(deepest, 1 + (s.selectionSet ? depthOf(s.selectionSet) : 0));
-        } else if (s.kind === Kind.INLINE_FRAGMENT) {
-          deepest = Math.max(deepest, depthOf(s.selectionSet));
-        } else {
-          const name = s.name.value;
-          if (!fragmentDepth.has(name)) {
-            // 0 while in progress: a cycle is NoFragmentCyclesRule's to report.
-            fragmentDepth.set(name, 0);
-            const fragment = fragments.get(name);
-            fragmentDepth.set(name, fragment ? depthOf(fragment.selectionSet) : 0);
-          }
-          deepest = Math.max(deepest, fragmentDepth.get(name)!);
-        }
-      }
-      return deepest;
-    };
-    return {
-      OperationDefinition(node) {
-        if (depthOf(node.selectionSet) > max)
-          context.reportError(
-            createGraphQLError(`The operation is nested deeper than ${max} fields.`, { nodes: [node] }),
-          );
-      },
-    };
-  };
-}
-
-/** Refuses an operation with more than `maxRootFields` root fields, or a document with more than `maxAliases` aliases. */
-export function operationSizeRule(maxRootFields: number, maxAliases: number): ValidationRule {
-  return (context) => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const d of context.getDocument().definitions)
-      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    // Distinct response keys: repeating a field without an alias merges into one execution.
-    const rootKeys = (set: SelectionSetNode, keys: Set<string>, seen: Set<string>) => {
-      for (const s of set.selections) {
-        if (s.kind === Kind.FIELD) {
-          if (!s.name.value.startsWith("__")) keys.add(s.alias?.value ?? s.name.value);
-        } else if (s.kind === Kind.INLINE_FRAGMENT) rootKeys(s.selectionSet, keys, seen);
-        else if (!seen.has(s.name.value)) {
-          seen.add(s.name.value);
-          const fragment = fragments.get(s.name.value);
-          if (fragment) rootKeys(fragment.selectionSet, keys, seen);
-        }
-        if (keys.size > maxRootFields) return;
-      }
-    };
-    let aliases = 0;
-    return {
-      OperationDefinition(node) {
-        const keys = new Set<string>();
-        rootKeys(node.selectionSet, keys, new Set());
-        if (keys.size > maxRootFields)
-          context.reportError(
-            createGraphQLError(`An operation may select at most ${maxRootFields} root fields.`, { nodes: [node] }),
-          );
-      },
-      Field(node) {
-        if (node.alias && ++aliases === maxAliases + 1)
-          context.reportError(
-            createGraphQLError(`A document may use at most ${maxAliases} aliases.`, { nodes: [node] }),
-          );
-      },
-    };
-  };
-}
-
-/**
- * No schema introspection (`__schema`, `__type`) in production: the portal's own pages know the contract, and a
- * stranger's map of it helps nobody else. `__typename` stays.
- */
-const noIntrospectionRule: ValidationRule = (context) => ({
-  Field(node) {
-    if (node.name.value === "__schema" || node.name.value === "__type")
-      context.reportError(
-        createGraphQLError(`GraphQL introspection is not allowed here (${node.name.value}).`, { nodes: [node] }),
-      );
-  },
-});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Resolvers
@@ -293,66 +85,6 @@ type MessagingCall = {
 type ServerContext = { call: MessagingCall };
 type Context = ServerContext & { userId: string };
 
-type PaginationInput = { limit?: number | null; offset?: number | null; sort?: "asc" | "desc" | null } | null;
-type Page = { limit: number; offset: number; sort: "asc" | "desc" };
-
-function pageOf(input: PaginationInput | undefined): Page {
-  const limit = input?.limit ?? MAX_PAGE;
-  const offset = input?.offset ?? 0;
-  if (limit < 1 || limit > MAX_PAGE || offset < 0) throw badInput("pagination");
-  return { limit, offset, sort: input?.sort ?? "desc" };
-}
-
-/** A thread id as the contract gives it (an ID string): a positive 32-bit integer, or null (no such thread). */
-function threadIdOf(id: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(id)) return null;
-  const n = Number(id);
-  return n <= 2_147_483_647 ? n : null;
-}
-
-const iso = (d: Date) => d.toISOString();
-
-function messageOut(m: Message) {
-  return {
-    id: m.id,
-    created: iso(m.created),
-    content: m.content,
-    deleted: m.deleted,
-    author: { id: m.author?.id ?? null, type: m.authorType, name: m.authorName, title: m.authorTitle },
-    attachments: m.attachments,
-    questionnaireInvitations: m.questionnaireInvitations,
-  };
-}
-
-function summaryOut(t: ThreadSummary) {
-  return {
-    id: t.id,
-    title: t.title,
-    threadType: t.type,
-    isActive: t.isActive,
-    created: iso(t.created),
-    isRead: t.isRead,
-    messages: t.latestMessage ? [messageOut(t.latestMessage)] : [],
-  };
-}
-
-type ThreadOut = ReturnType<typeof threadOut>;
-
-function threadOut(t: Thread, pagination: PaginationInput | undefined) {
-  // The professionals who see the thread: those taking part and those it is assigned to.
-  const professionals = new Map<string, MessagingUser>();
-  for (const p of t.participants) if (p.type === "ProfessionalUser") professionals.set(p.id, p);
-  for (const a of t.assignments) professionals.set(a.assignee.id, a.assignee);
-  return {
-    ...summaryOut(t),
-    participants: t.participants,
-    professionalsWithAccess: [...professionals.values()],
-    assignments: t.assignments.map((a) => ({ ...a, assignedAt: iso(a.assignedAt) })),
-    allMessages: t.messages.map(messageOut),
-    pagination,
-  };
-}
-
 /** The threads of a page in the asked order (the service lists newest first). */
 async function threadPage(userId: string, page: Page) {
   if (page.sort === "desc") return listThreads(db(), userId, { limit: page.limit, offset: page.offset });
@@ -362,28 +94,6 @@ async function threadPage(userId: string, page: Page) {
   const start = Math.max(0, end - page.limit);
   const { threads } = await listThreads(db(), userId, { limit: end - start, offset: start });
   return { totalCount, threads: threads.reverse() };
-}
-
-type MessageInput = {
-  content: string;
-  attachments?: { key: string; fileName: string }[] | null;
-  questionnaireInvitations?: string[] | null;
-};
-
-/** What a customer may send: text and uploaded files; questionnaires are sent by professionals only. */
-function customerMessage(input: MessageInput) {
-  if (input.questionnaireInvitations?.length) throw badInput("questionnaireInvitations");
-  return {
-    content: input.content,
-    attachments: (input.attachments ?? []).map((a) => ({ key: a.key, fileName: a.fileName })),
-  };
-}
-
-/** A refused send as the contract's error. */
-function refusal(result: Exclude<SendResult, { type: "sent" }>) {
-  if (result.type === "notFound") return notFound();
-  if (result.type === "closed") return conflict("closed");
-  return badInput(result.problem);
 }
 
 const logRead = (call: MessagingCall, resource: string, resourceId?: string) =>
@@ -551,36 +261,6 @@ const resolvers = {
 // ---------------------------------------------------------------------------------------------------------------
 // The server
 
-function limits(production: boolean): Plugin {
-  return {
-    // Past the checks before parsing, a document of many small tokens is still cut short by the parser itself.
-    // (yoga's own parse, not an import: the errors must be of the graphql yoga loaded)
-    onParse({ parseFn, setParseFn }) {
-      setParseFn((source, options) => parseFn(source, { ...options, maxTokens: MAX_DOCUMENT_TOKENS }));
-    },
-    onValidate({ addValidationRule }) {
-      addValidationRule(maxDepthRule(MAX_QUERY_DEPTH));
-      addValidationRule(operationSizeRule(MAX_ROOT_FIELDS, MAX_ALIASES));
-      if (!production) return;
-      addValidationRule(noIntrospectionRule);
-      // Without introspection, "Did you mean …?" would still spell the contract out one guess at a time.
-      return ({ valid, result, setResult }) => {
-        if (valid) return;
-        setResult(
-          result.map((e) =>
-            / Did you mean /.test(e.message)
-              ? createGraphQLError(e.message.replace(/ Did you mean .*$/s, ""), {
-                  nodes: e.nodes,
-                  extensions: e.extensions,
-                })
-              : e,
-          ),
-        );
-      };
-    },
-  };
-}
-
 function build(environment: Environment) {
   return createYoga<ServerContext, { userId: string }>({
     schema: createSchema<ServerContext & { userId: string }>({ typeDefs, resolvers }),
@@ -596,7 +276,7 @@ function build(environment: Environment) {
       if (!userId) throw forbidden();
       return { userId };
     },
-    plugins: [limits(environment === "production")],
+    plugins: [documentLimits(environment === "production")],
     maskedErrors: { maskError, isDev: false },
     graphiql: false,
     landingPage: false,
@@ -621,61 +301,6 @@ function messagingYoga(environment: Environment) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // HTTP
-
-type GraphQLParams = { query: string; variables?: Record<string, unknown>; operationName?: string };
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/**
- * The GraphQL request in an HTTP request: `query`, optional `variables` (an object) and `operationName`, from the
- * query string of a GET or the JSON body of a POST. Anything else is the portal's 400 validation answer, so a call
- * that is not a GraphQL request at all gets the same answer as every other /api call.
- */
-async function graphqlParams(request: Request): Promise<GraphQLParams> {
-  const details: ValidationDetail[] = [];
-  let raw: Record<string, unknown>;
-  if (request.method === "POST") {
-    // The server's body limit (app.ts) holds this already; checked again for a handler without it.
-    const tooLarge = () => new Response(null, { status: 413 });
-    if (Number(request.headers.get("Content-Length") ?? 0) > GRAPHQL_MAX_BODY_BYTES) throw tooLarge();
-    if (!JSON_TYPE.test(request.headers.get("Content-Type") ?? ""))
-      throw validationError([{ path: "", message: "Unsupported content type: send application/json" }]);
-    const text = await request.text();
-    if (Buffer.byteLength(text) > GRAPHQL_MAX_BODY_BYTES) throw tooLarge();
-    raw = await readBody(new Request(request.url, { method: "POST", headers: request.headers, body: text }));
-  } else {
-    const search = new URL(request.url).searchParams;
-    raw = {};
-    for (const name of ["query", "variables", "operationName"]) {
-      const value = search.get(name);
-      if (value === null) continue;
-      if (!isPlainText(value)) details.push({ path: name, message: "Invalid characters" });
-      else if (name !== "variables") raw[name] = value;
-      else
-        try {
-          raw.variables = JSON.parse(value);
-        } catch {
-          details.push({ path: "variables", message: "Malformed JSON" });
-        }
-    }
-    const bad = firstUnplainPath(raw.variables);
-    if (bad !== null) details.push({ path: `variables.${bad}`, message: "Invalid characters" });
-  }
-  const { query, variables, operationName } = raw;
-  if (typeof query !== "string" || !query.trim())
-    details.push({ path: "query", message: "Expected a GraphQL document (a string)" });
-  if (variables != null && (typeof variables !== "object" || Array.isArray(variables)))
-    details.push({ path: "variables", message: "Expected an object" });
-  if (operationName != null && typeof operationName !== "string")
-    details.push({ path: "operationName", message: "Expected a string" });
-  if (details.length) throw validationError(details);
-  refuseOversizedDocument(query as string);
-  return {
-    query: query as string,
-    ...(variables != null ? { variables: variables as Record<string, unknown> } : {}),
-    ...(operationName != null ? { operationName: operationName as string } : {}),
-  };
-}
 
 /**
  * Answers a call of `/api/customer-messaging`: 401 without a login, 400 (validation answer) for a request that is

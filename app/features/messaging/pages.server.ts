@@ -1,84 +1,34 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { isBackgroundRequest } from "~/.server/background";
 import { logAccess } from "~/.server/access-log";
+import { isBackgroundRequest } from "~/.server/background";
 import { now } from "~/.server/clock";
-import { requestInfo, type RequestInfo } from "~/.server/context";
+import type { RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
-import { flashCookie } from "~/.server/flash";
-import { readFormWithFiles } from "~/.server/form-body";
-import { getLang } from "~/.server/i18n";
-import { storage } from "~/.server/storage";
-import { requireUser, type UserSession } from "~/features/session/guards.server";
-import { parseId } from "~/lib/id";
-import type { Lang } from "~/lib/lang";
-import { href } from "~/route-table";
 import {
-  careTeamOf,
-  customerMessagingUserId,
-  listThreads,
-  markAsRead,
-  messagingStatus,
-  sendMessage,
-  sendMessageInNewThread,
-  threadForUser,
-  type Message,
-  type MessagingStatus,
-  type NewAttachment,
-  type SendResult,
-  type Thread,
-  type ThreadSummary,
-} from "./messaging.server";
-import { newConversationSchema, replySchema } from "./message.schema";
-import {
-  attachmentErrorKey,
   excerpt,
-  fieldErrors,
-  replyProblem,
   type ConversationPage,
-  type FormAnswer,
-  type MessageErrors,
   type MessageView,
   type RecipientLink,
   type ThreadListItem,
   type ThreadView,
 } from "./message-view";
+import { careTeamOf, type MessagingStatus } from "./messaging.server";
+import { notFound, requireMessaging, statusOf, threadIdOf, type Access, type Args } from "./page-access.server";
+import { POLL_INTERVAL_MS, THREADS_PER_PAGE, pageOf } from "./rules";
 import {
-  CONTENT_MAX_LENGTH,
-  FILE_NAME_MAX_LENGTH,
-  POLL_INTERVAL_MS,
-  THREADS_PER_PAGE,
-  checkAttachments,
-  cleanFileName,
-  pageOf,
-} from "./rules";
+  listThreads,
+  markAsRead,
+  threadForUser,
+  type Message,
+  type Thread,
+  type ThreadSummary,
+} from "./threads.server";
 
 /**
- * The loaders and actions of the three messaging pages (spec part 2 §2 "Messaging"): who may see them, the
- * maintenance mode, the forms' multipart posts (files posted with the form without JavaScript, upload keys with
- * it) and the post/redirect/get after sending. The route modules only call these.
+ * The loaders of the three messaging pages (spec part 2 §2 "Messaging"): the conversation list, the new-conversation
+ * page and a thread, each with the maintenance mode and its own view of the service's data. The forms' actions are
+ * in page-actions.server.ts; the route modules only call these.
  */
-
-type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
-
-type Access = { session: UserSession; lang: Lang; userId: string; info: RequestInfo };
-
-const notFound = () => data(null, { status: 404 });
-
-/**
- * A messaging page exists only with the brand's `customer-messaging-allowed` feature and for a person who has a
- * customer messaging user (the acting person: a guardian acting for a child sees the child's, who has none).
- */
-async function requireMessaging({ request, context }: Args): Promise<Access> {
-  const lang = getLang(context);
-  const session = requireUser(context, request, lang);
-  const info = requestInfo(context);
-  if (!info.brand.features[info.environment].includes("customer-messaging-allowed")) throw notFound();
-  const userId = await customerMessagingUserId(db(), session.actingPerson.id);
-  if (!userId) throw notFound();
-  return { session, lang, userId, info };
-}
 
 /**
  * How often an open page polls: the spec's two minutes, or — outside production only, so the end-to-end tests need
@@ -92,16 +42,6 @@ export function pollIntervalMs(request: Request, environment: RequestInfo["envir
 }
 
 type Announcement = MessagingStatus["announcement"];
-
-/** The status, or maintenance-less with no announcement when even that cannot be read (the page says why below). */
-async function statusOf(): Promise<MessagingStatus | null> {
-  try {
-    return await messagingStatus(db());
-  } catch (error) {
-    reportError(error, { where: "messagingStatus" });
-    return null;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Views
@@ -256,137 +196,8 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
   };
 }
 
-const answer = (status: number, body: FormAnswer) => data(body, { status });
-
-/**
- * The form's text fields as typed (never a file), for showing them again: at most twice the longest message, so a
- * forged post of megabytes of text is not sent back twice in the page.
- */
-function typedValues(form: FormData): FormAnswer["values"] {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.slice(0, 2 * CONTENT_MAX_LENGTH) : undefined;
-  };
-  return { subject: text("subject"), message: text("message") };
-}
-
-/**
- * The form's attachments: files posted with it (without JavaScript; an empty file input posts a nameless empty
- * file, which is no attachment), and keys of files the browser already uploaded (with JavaScript), as
- * `attachmentKey` and `attachmentName` pairs. Names and sizes are checked before any bytes are read. Files past
- * the limit in total were dropped while the form was read (`tooLarge`), and are too large whatever else is wrong.
- */
-async function attachmentsOf(
-  form: FormData,
-  tooLarge: readonly string[],
-): Promise<{ attachments: NewAttachment[] } | { error: string }> {
-  if (tooLarge.includes("attachments")) return { error: attachmentErrorKey("tooLarge") };
-  const files = form
-    .getAll("attachments")
-    .filter((v): v is File => typeof v !== "string" && (v.name !== "" || v.size > 0));
-  const keys = form.getAll("attachmentKey");
-  const names = form.getAll("attachmentName");
-  if (
-    keys.length !== names.length ||
-    [...keys, ...names].some((v) => typeof v !== "string" || !v || v.length > FILE_NAME_MAX_LENGTH * 4)
-  )
-    return { error: attachmentErrorKey("type") };
-  const uploaded = keys.map((key, i) => ({ key: key as string, fileName: names[i] as string }));
-  const problem = checkAttachments([
-    ...files.map((f) => ({ fileName: cleanFileName(f.name), size: f.size })),
-    // The size of an uploaded file is known only once it is claimed; the service checks it then.
-    ...uploaded.map((u) => ({ fileName: cleanFileName(u.fileName), size: 1 })),
-  ]);
-  if (problem) return { error: attachmentErrorKey(problem) };
-  const posted = await Promise.all(
-    files.map(async (f) => ({ fileName: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-  );
-  return { attachments: [...uploaded, ...posted] };
-}
-
-/** The service's refusal as the form's errors. */
-function problemErrors(result: Extract<SendResult, { type: "invalid" }>, mode: "new" | "reply"): MessageErrors | null {
-  switch (result.problem) {
-    case "title":
-      return { subject: "messaging.form.errors.subjectTooLong" };
-    case "content":
-      return { message: mode === "new" ? "messaging.form.errors.messageRequired" : "messaging.form.errors.replyEmpty" };
-    case "participants":
-      return null;
-    default:
-      return { attachments: attachmentErrorKey(result.problem) };
-  }
-}
-
-export async function newConversationAction(args: Args) {
-  const access = await requireMessaging(args);
-  const { form, tooLarge } = await readFormWithFiles(args.request, args.context);
-  const values = typedValues(form);
-  const status = await statusOf();
-  if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
-  const submission = parseWithZod(form, { schema: newConversationSchema });
-  const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
-  const files = await attachmentsOf(form, tooLarge);
-  if ("error" in files) errors.attachments = files.error;
-  if (submission.status !== "success" || "error" in files) return answer(400, { values, errors });
-
-  let result: SendResult;
-  try {
-    result = await sendMessageInNewThread(
-      db(),
-      storage(),
-      {
-        authorId: access.userId,
-        personId: access.session.actingPerson.id,
-        title: submission.value.subject,
-        type: "customer",
-        participantIds: [],
-        firstMessage: { content: submission.value.message, attachments: files.attachments },
-      },
-      now(),
-    );
-  } catch (error) {
-    reportError(error, { where: "newConversationAction" });
-    return answer(500, { values, errors: {}, failure: "send" });
-  }
-  if (result.type === "invalid") {
-    const refused = problemErrors(result, "new");
-    return answer(400, { values, errors: refused ?? {}, failure: refused ? undefined : "send" });
-  }
-  if (result.type !== "sent") return answer(500, { values, errors: {}, failure: "send" });
-  await logAccess({
-    actorId: access.session.user.id,
-    subjectId: access.session.actingPerson.id,
-    resource: "conversation",
-    resourceId: String(result.threadId),
-    action: "write",
-  });
-  throw sent(access.lang, result.threadId, result.messageId);
-}
-
-/** Post/redirect/get: the thread, at the message just sent, with "Message sent". */
-function sent(lang: Lang, threadId: number, messageId: number) {
-  return redirect(`${href("conversation", lang, { threadId })}#message-${messageId}`, {
-    headers: { "Set-Cookie": flashCookie({ type: "success", key: "messaging.flash.sent" }) },
-  });
-}
-
-/** conform's error record (field → messages) as zod-like issues. */
-function toIssues(error: Record<string, string[] | null> | null | undefined) {
-  return Object.entries(error ?? {}).flatMap(([field, messages]) =>
-    (messages ?? []).map((message) => ({ path: [field], message })),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Thread
-
-/** The id of the path, or 404 for anything but a canonical id. */
-function threadIdOf(raw: string | undefined): number {
-  const threadId = parseId(raw);
-  if (threadId === null) throw notFound();
-  return threadId;
-}
 
 export async function conversationLoader(args: Args): Promise<ConversationPage> {
   const access = await requireMessaging(args);
@@ -412,56 +223,4 @@ export async function conversationLoader(args: Args): Promise<ConversationPage> 
     resourceId: String(thread.id),
   });
   return { state: "ok", thread: threadView(thread), now: now().toISOString(), pollMs };
-}
-
-export async function replyAction(args: Args) {
-  const access = await requireMessaging(args);
-  const thread = await threadForUser(db(), access.userId, threadIdOf(args.params.threadId), now());
-  if (!thread) throw notFound();
-  const { form, tooLarge } = await readFormWithFiles(args.request, args.context);
-  const values = typedValues(form);
-  if (!thread.isActive) return answer(409, { values, errors: {}, failure: "closed" });
-  const status = await statusOf();
-  if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
-  const submission = parseWithZod(form, { schema: replySchema });
-  const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
-  const files = await attachmentsOf(form, tooLarge);
-  if ("error" in files) errors.attachments = files.error;
-  else if (submission.status === "success") {
-    const empty = replyProblem(submission.value.message, files.attachments.length);
-    if (empty) errors.message = empty;
-  }
-  if (Object.keys(errors).length || submission.status !== "success" || "error" in files)
-    return answer(400, { values, errors });
-
-  let result: SendResult;
-  try {
-    result = await sendMessage(
-      db(),
-      storage(),
-      {
-        authorId: access.userId,
-        threadId: thread.id,
-        message: { content: submission.value.message ?? "", attachments: files.attachments },
-      },
-      now(),
-    );
-  } catch (error) {
-    reportError(error, { where: "replyAction" });
-    return answer(500, { values, errors: {}, failure: "send" });
-  }
-  if (result.type === "notFound") throw notFound();
-  if (result.type === "closed") return answer(409, { values, errors: {}, failure: "closed" });
-  if (result.type === "invalid") {
-    const refused = problemErrors(result, "reply");
-    return answer(400, { values, errors: refused ?? {}, failure: refused ? undefined : "send" });
-  }
-  await logAccess({
-    actorId: access.session.user.id,
-    subjectId: access.session.actingPerson.id,
-    resource: "conversation",
-    resourceId: String(thread.id),
-    action: "write",
-  });
-  throw sent(access.lang, result.threadId, result.messageId);
 }

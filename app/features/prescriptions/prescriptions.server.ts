@@ -10,11 +10,8 @@ import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
 import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
-import {
-  customerMessagingUserId,
-  messagingStatus,
-  sendMessageInNewThread,
-} from "~/features/messaging/messaging.server";
+import { customerMessagingUserId, messagingStatus } from "~/features/messaging/messaging.server";
+import { sendMessageInNewThread } from "~/features/messaging/sending.server";
 import { CONTENT_MAX_LENGTH } from "~/features/messaging/rules";
 import { requireUser, type UserSession } from "~/features/session/guards.server";
 import { parseId } from "~/lib/id";

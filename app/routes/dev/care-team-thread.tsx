@@ -14,7 +14,7 @@ import {
   reply,
   setThreadActive,
 } from "~/features/messaging/care-team.server";
-import type { NewAttachment } from "~/features/messaging/messaging.server";
+import type { NewAttachment } from "~/features/messaging/attachments.server";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENTS_MAX_COUNT,

@@ -8,13 +8,15 @@ import { db } from "~/.server/db/client";
 import { careTeamDeskEnabled } from "~/.server/env";
 import {
   addAbsence,
-  deskThreadsByCategory,
   ownAbsences,
-  professionalById,
-  professionals,
   removeAbsence,
   type AbsenceErrors,
   type AbsenceFields,
+} from "~/features/messaging/care-team-absences.server";
+import {
+  deskThreadsByCategory,
+  professionalById,
+  professionals,
   type DeskCategory,
   type DeskThread,
 } from "~/features/messaging/care-team.server";

@@ -5,7 +5,8 @@ import { logAccess } from "~/.server/access-log";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { readStoredFile, storage } from "~/.server/storage";
-import { attachmentForUser, customerMessagingUserId } from "~/features/messaging/messaging.server";
+import { attachmentForUser } from "~/features/messaging/attachments.server";
+import { customerMessagingUserId } from "~/features/messaging/messaging.server";
 import { featureOn } from "~/.server/features";
 
 export const middleware = [allowMethods("GET")];

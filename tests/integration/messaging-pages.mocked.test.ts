@@ -12,7 +12,7 @@ import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
 import { storage } from "~/.server/storage";
 import * as service from "~/features/messaging/attachments.server";
-import { pollIntervalMs } from "~/features/messaging/pages.server";
+import { pollIntervalMs } from "~/routes/messaging/pages.server";
 import { ATTACHMENTS_MAX_BYTES, POLL_INTERVAL_MS } from "~/features/messaging/rules";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
 import { env } from "~/.server/env";

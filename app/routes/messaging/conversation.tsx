@@ -1,7 +1,7 @@
 import type { Route } from "./+types/conversation";
 import { ConversationPage } from "~/features/messaging/conversation-page";
-import { replyAction } from "~/features/messaging/page-actions.server";
-import { conversationLoader } from "~/features/messaging/pages.server";
+import { replyAction } from "./page-actions.server";
+import { conversationLoader } from "./pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
 
 export const handle = {

@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/conversations";
 import { ConversationList } from "~/features/messaging/conversation-list";
 import { AnnouncementBox, EmergencyNotice, MaintenanceNotice } from "~/features/messaging/notices";
-import { conversationsLoader } from "~/features/messaging/pages.server";
+import { conversationsLoader } from "./pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";

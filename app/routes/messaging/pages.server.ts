@@ -11,10 +11,10 @@ import {
   type RecipientLink,
   type ThreadListItem,
   type ThreadView,
-} from "./message-view";
-import { careTeamOf, type MessagingStatus } from "./messaging.server";
+} from "~/features/messaging/message-view";
+import { careTeamOf, type MessagingStatus } from "~/features/messaging/messaging.server";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Access, type Args } from "./page-access.server";
-import { POLL_INTERVAL_MS, THREADS_PER_PAGE, pageOf } from "./rules";
+import { POLL_INTERVAL_MS, THREADS_PER_PAGE, pageOf } from "~/features/messaging/rules";
 import {
   listThreads,
   markAsRead,
@@ -22,7 +22,7 @@ import {
   type Message,
   type Thread,
   type ThreadSummary,
-} from "./threads.server";
+} from "~/features/messaging/threads.server";
 
 /**
  * The loaders of the three messaging pages (spec part 2 §2 "Messaging"): the conversation list, the new-conversation

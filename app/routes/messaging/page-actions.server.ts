@@ -9,13 +9,19 @@ import { readFormWithFiles } from "~/.server/form-body";
 import { storage } from "~/.server/storage";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import type { NewAttachment } from "./attachments.server";
-import { newConversationSchema, replySchema } from "./message.schema";
-import { attachmentErrorKey, fieldErrors, replyProblem, type FormAnswer, type MessageErrors } from "./message-view";
+import type { NewAttachment } from "~/features/messaging/attachments.server";
+import { newConversationSchema, replySchema } from "~/features/messaging/message.schema";
+import {
+  attachmentErrorKey,
+  fieldErrors,
+  replyProblem,
+  type FormAnswer,
+  type MessageErrors,
+} from "~/features/messaging/message-view";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Args } from "./page-access.server";
-import { CONTENT_MAX_LENGTH, FILE_NAME_MAX_LENGTH, checkAttachments, cleanFileName } from "./rules";
-import { sendMessage, sendMessageInNewThread, type SendResult } from "./sending.server";
-import { threadForUser } from "./threads.server";
+import { CONTENT_MAX_LENGTH, FILE_NAME_MAX_LENGTH, checkAttachments, cleanFileName } from "~/features/messaging/rules";
+import { sendMessage, sendMessageInNewThread, type SendResult } from "~/features/messaging/sending.server";
+import { threadForUser } from "~/features/messaging/threads.server";
 
 /**
  * The actions of the two messaging forms, a new conversation and a reply: the multipart posts (files posted with the

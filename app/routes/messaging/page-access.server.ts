@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { requireUser, type UserSession } from "~/features/session/guards.server";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
-import { customerMessagingUserId, messagingStatus, type MessagingStatus } from "./messaging.server";
+import { customerMessagingUserId, messagingStatus, type MessagingStatus } from "~/features/messaging/messaging.server";
 
 /**
  * What every messaging page's loader and action checks first: who may see the page (the brand's feature and a

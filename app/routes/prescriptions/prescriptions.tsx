@@ -1,7 +1,7 @@
 import type { Route } from "./+types/prescriptions";
 import { RenewalNotice } from "~/features/prescriptions/notices";
 import { PrescriptionList, checkboxId } from "~/features/prescriptions/prescription-list";
-import { prescriptionsLoader } from "~/features/prescriptions/prescriptions.server";
+import { prescriptionsLoader } from "./pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";

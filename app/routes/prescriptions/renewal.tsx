@@ -1,5 +1,5 @@
 import type { Route } from "./+types/renewal";
-import { renewalAction, renewalLoader } from "~/features/prescriptions/prescriptions.server";
+import { renewalAction, renewalLoader } from "./pages.server";
 import { RenewalView } from "~/features/prescriptions/renewal-view";
 import type { TextsHandle } from "~/lib/text-groups";
 

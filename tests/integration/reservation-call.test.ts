@@ -53,7 +53,7 @@ async function verify(person: Person, a: Appointment, values: Record<string, str
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...values, intent: "insurance:verify" })) form.set(k, v);
   const state = await handleInsuranceIntent(t.db, ctxFor(person, a), form);
-  if (!state || state instanceof Response) throw new Error("expected a panel state");
+  if (!state || "redirectTo" in state) throw new Error("expected a panel state");
   return state;
 }
 

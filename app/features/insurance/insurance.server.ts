@@ -2,7 +2,6 @@
 // /api/concepts resource routes call these.
 import { logAccess } from "~/.server/access-log";
 import { and, eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import { brands } from "#brands/index";
 import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
@@ -364,14 +363,14 @@ export async function loadInsurancePanel(db: Database, ctx: InsuranceContext, ur
 /**
  * Handles the panel's own buttons posted to the reservation page action with `intent` values starting
  * `insurance:` — verify (also "retry"), cancel (choose not to verify), reset (restart), remove-permit,
- * apply-permit (a redirect to the insurer) and update (re-render with the posted choice). Returns null when the
+ * apply-permit (where to redirect: the insurer) and update (re-render with the posted choice). Returns null when the
  * intent is not the panel's. The state carries `errors` when the posted choice does not allow the step.
  */
 export async function handleInsuranceIntent(
   db: Database,
   ctx: InsuranceContext,
   form: FormData,
-): Promise<InsurancePanelState | Response | null> {
+): Promise<InsurancePanelState | { redirectTo: string } | null> {
   const intent = form.get("intent");
   if (typeof intent !== "string" || !intent.startsWith("insurance:")) return null;
   const choice = parseInsuranceChoice(form);
@@ -412,7 +411,7 @@ export async function handleInsuranceIntent(
       if (!features.lahitapiolaFlow || Object.keys(errors).length)
         return stateOf(ctx, await saveRow(db, ctx, { choice: storedChoice(choice) }), choice, errors);
       await saveRow(db, ctx, { choice: storedChoice(choice) });
-      return redirect(applyPermitHref(ctx));
+      return { redirectTo: applyPermitHref(ctx) };
     }
     default:
       row = await saveRow(db, ctx, { choice: storedChoice(choice) });

@@ -97,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent.startsWith("insurance:") && state.insuranceContext) {
     const panel = await handleInsuranceIntent(db(), state.insuranceContext, form);
-    if (panel instanceof Response) throw panel;
+    if (panel && "redirectTo" in panel) throw redirect(panel.redirectTo);
     if (!panel) throw data(null, { status: 400 });
     return data<ActionResult>({ insurance: panel });
   }

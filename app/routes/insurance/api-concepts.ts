@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-concepts";
 import { allowMethods, readBody, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { insuranceCall } from "~/features/insurance/api.server";
+import { insuranceCall } from "./insurance-call.server";
 import { setConcept } from "~/features/insurance/insurance.server";
 
 export const middleware = [allowMethods("POST")];

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-lahitapiola-apply-permit";
 import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
-import { insuranceCall, readApplyPermitQuery } from "~/features/insurance/api.server";
+import { insuranceCall, readApplyPermitQuery } from "./insurance-call.server";
 import { insurers } from "~/features/insurance/insurers.server";
 
 export const middleware = [allowMethods("GET")];

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-lahitapiola-permits";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { isLang } from "~/lib/lang";
-import { insuranceCall } from "~/features/insurance/api.server";
+import { insuranceCall } from "./insurance-call.server";
 import { lahitapiolaPermits } from "~/features/insurance/insurance.server";
 
 export const middleware = [allowMethods("GET")];

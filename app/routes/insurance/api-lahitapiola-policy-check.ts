@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-lahitapiola-policy-check";
 import { allowMethods } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { insuranceCall } from "~/features/insurance/api.server";
+import { insuranceCall } from "./insurance-call.server";
 import { lahitapiolaPolicyCheck } from "~/features/insurance/insurance.server";
 
 export const middleware = [allowMethods("GET")];

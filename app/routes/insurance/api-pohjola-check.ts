@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-pohjola-check";
 import { allowMethods, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { isIsoDate } from "~/features/booking/search";
-import { insuranceCall } from "~/features/insurance/api.server";
+import { insuranceCall } from "./insurance-call.server";
 import { pohjolaPersonalCheck } from "~/features/insurance/insurance.server";
 
 export const middleware = [allowMethods("GET")];

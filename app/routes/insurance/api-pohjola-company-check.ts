@@ -4,7 +4,7 @@ import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { helsinkiDateParts } from "~/lib/format";
-import { insuranceCall, readCompanyCheckQuery } from "~/features/insurance/api.server";
+import { insuranceCall, readCompanyCheckQuery } from "./insurance-call.server";
 import { pohjolaCompanyCheck } from "~/features/insurance/insurance.server";
 
 export const middleware = [allowMethods("GET")];

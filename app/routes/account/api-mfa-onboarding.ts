@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-mfa-onboarding";
 import { allowMethods, readBody, validationError } from "~/.server/api";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
-import { smsOwner, smsOnboardingCall } from "~/features/account/sms-login-api.server";
+import { smsOwner, smsOnboardingCall } from "./sms-login-call.server";
 import { confirmOnboardingCode, requestOnboardingCode } from "~/features/session/sms-login.server";
 import { smsCode } from "~/features/session/sms-login";
 

@@ -2,13 +2,12 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
+import { type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import {
   handleInsuranceIntent,
   insuranceForReservation,
   loadInsurancePanel,
-  type InsuranceContext,
-  type InsurancePanelState,
-} from "~/features/insurance/insurance.server";
+} from "~/features/insurance/insurance-panel.server";
 import * as applyRoute from "~/routes/insurance/api-lahitapiola-apply-permit";
 import * as conceptsRoute from "~/routes/insurance/api-concepts";
 import * as devApplyRoute from "~/routes/insurance/dev-lahitapiola-apply";

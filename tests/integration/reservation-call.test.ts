@@ -4,13 +4,12 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
+import { type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import {
   VERIFICATION_VALID_MINUTES,
   handleInsuranceIntent,
   loadInsurancePanel,
-  type InsuranceContext,
-  type InsurancePanelState,
-} from "~/features/insurance/insurance.server";
+} from "~/features/insurance/insurance-panel.server";
 import * as apiReserve from "~/routes/booking/api-reserve-appointment";
 import * as reservePage from "~/routes/booking/reserve";
 import { FIXED_NOW, ORIGIN, clockAt, cookiePair, login, makeContext, makeRequest, useTestDatabase } from "./test-db";

@@ -3,13 +3,12 @@ import type { Brand, Environment } from "#brands/index";
 import type { ValidationDetail } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import type { Person } from "~/.server/session";
+import { type InsuranceContext, type InsurancePanelState } from "~/features/insurance/insurance.server";
 import {
   insuranceForReservation,
   loadInsurancePanel,
   type InsuranceCallClaim,
-  type InsuranceContext,
-  type InsurancePanelState,
-} from "~/features/insurance/insurance.server";
+} from "~/features/insurance/insurance-panel.server";
 import type { UserSession } from "~/features/session/guards.server";
 import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
 import { cleanEmail, isValidEmail, isValidFinnishPhone, normalisePhone } from "~/lib/contact";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applicantToken, readApplicantToken } from "./insurers.server";
-import { isUnderageCustomer, returnStatusOf } from "./insurance.server";
+import { isUnderageCustomer } from "./insurance.server";
+import { returnStatusOf } from "./insurance-panel.server";
 import { decide, safeReturnUrl } from "./dev-insurer.server";
 
 const NOW = new Date("2026-11-20T10:00:00Z");

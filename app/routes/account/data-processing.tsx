@@ -8,7 +8,7 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { CONSENT_CHOICES, consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { ConsentPageForm } from "~/features/booking/consent-page-form";
+import { ConsentForm } from "~/features/account/consent-form";
 import { requireUser } from "~/features/session/guards.server";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
@@ -55,7 +55,12 @@ export default function DataProcessing({ loaderData, actionData }: Route.Compone
       />
       <h1>{title}</h1>
       <p className="lead">{t("reservation.consent.intro")}</p>
-      <ConsentPageForm updated={loaderData.updated} choices={loaderData.choices} error={error} />
+      <ConsentForm
+        submitLabel={t("reservation.consent.submit")}
+        updated={loaderData.updated}
+        choices={loaderData.choices}
+        error={error}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { consentSchema } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { ConsentForm } from "~/features/my-information/consent-form";
+import { ConsentForm } from "~/features/account/consent-form";
 import { ContactForm, contactFieldId } from "~/features/my-information/contact-form";
 import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
 import {
@@ -322,6 +322,8 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
         ) : (
           <ConsentForm
             action={action}
+            intent="consent"
+            submitLabel={t("myInformation.consent.submit")}
             updated={loaderData.consent.updated}
             choices={loaderData.consent.choices}
             error={

@@ -16,6 +16,7 @@ import { db } from "./.server/db/client";
 import { env } from "./.server/env";
 import { reportError } from "./.server/error-reporting";
 import { serverTextSource } from "./.server/i18n";
+import { offerEarlierTimes } from "./features/appointments/earlier-time-job.server";
 import { sendDueReminders } from "./features/appointments/reminders.server";
 import { TextSourceProvider } from "./ui/i18n";
 import { NonceProvider } from "./ui/nonce";
@@ -25,6 +26,7 @@ export const streamTimeout = 5_000;
 /** What the server runs on its own every few minutes (background-jobs.ts starts these). */
 export const backgroundJobs: BackgroundJob[] = [
   { name: "appointment reminders", run: () => sendDueReminders(db(), now(), { environment: env().environment }) },
+  { name: "earlier-time offers", run: () => offerEarlierTimes(db(), now()) },
 ];
 
 /**

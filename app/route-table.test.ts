@@ -35,6 +35,7 @@ const EXPECTED: Record<RouteId, Record<Lang, string>> = {
     en: "/en/appointments/12/calendar.ics",
   },
   doorAppointment: { fi: "/fi/varaus/MTJfYWJj", sv: "/sv/bokning/MTJfYWJj", en: "/en/appointment/MTJfYWJj" },
+  earlierTimeOffer: { fi: "/fi/aiempi-aika/abc", sv: "/sv/tidigare-tid/abc", en: "/en/earlier-time/abc" },
   booking: { fi: "/fi/ajanvaraus", sv: "/sv/tidsbokning", en: "/en/booking" },
   privateBooking: {
     fi: "/fi/ajanvaraus/yksityisasiakas",
@@ -188,6 +189,7 @@ const PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
   cancelAppointment: { id: "12" },
   appointmentCalendar: { id: "12" },
   doorAppointment: { token: "MTJfYWJj" },
+  earlierTimeOffer: { token: "abc" },
   anonFreeAppointment: { id: "7" },
   anonInsuranceFreeAppointment: { id: "7" },
   anonKela65FreeAppointment: { id: "7" },

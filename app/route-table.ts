@@ -72,6 +72,12 @@ export const routeTable = [
     paths: { fi: "varaus/:token", sv: "bokning/:token", en: "appointment/:token" },
   },
   {
+    // The single-use link of an earlier-time offer (SMS): take the offered time or let it go.
+    id: "earlierTimeOffer",
+    file: "routes/appointments/earlier-time-offer.tsx",
+    paths: { fi: "aiempi-aika/:token", sv: "tidigare-tid/:token", en: "earlier-time/:token" },
+  },
+  {
     // Booking: the landing page where the customer type is chosen, then one search list per customer type.
     id: "booking",
     file: "routes/booking/landing.tsx",

@@ -191,6 +191,8 @@ const VISITS: Visit[] = [
   { as: "patient", path: () => fi("myInformation", {}, { tab: "consent" }) },
   { as: "patient", path: () => fi("dataProcessing") },
   { as: "patient", path: (ids) => fi("appointment", { ids: ids.own }) },
+  // An appointment on a later day: the request for an earlier time.
+  { as: "patient", path: (ids) => fi("appointment", { ids: ids.cancellable }) },
   { as: "patient", path: (ids) => fi("freeAppointment", { id: ids.private }) },
   { as: "patient", path: (ids) => fi("insuranceFreeAppointment", { id: ids.insurance }) },
   { as: "patient", path: (ids) => fi("kela65FreeAppointment", { id: ids.kela65 }) },
@@ -228,6 +230,7 @@ const EXEMPT_FORMS: Record<string, string> = {
   logout: "a button that logs out",
   "routes/dev/care-team-thread close": "a button that closes the thread",
   "routes/dev/reminders": "a button that runs the reminder job (in the quiet hours with a box to run it anyway)",
+  "routes/dev/reminders offers": "a button that runs the earlier-time offer job (likewise)",
 };
 
 /** Page routes with an action whose forms no visitor above is shown, with why. */
@@ -235,6 +238,7 @@ const EXEMPT_ROUTES: Record<string, string> = {
   anonInsuranceFreeAppointment: "only private care may be booked without logging in: the page asks to log in",
   anonKela65FreeAppointment: "only private care may be booked without logging in: the page asks to log in",
   expiredSession: "one button, 'order an SMS code', for an expired session of a person with SMS login",
+  earlierTimeOffer: "reached only by an offer's single-use SMS link; two buttons, take the time or let it go",
   myInformationSessions: "a button per other session, ending it",
 };
 
@@ -242,6 +246,7 @@ const EXEMPT_ROUTES: Record<string, string> = {
 const CHECKED_FORMS = [
   "anonFreeAppointment",
   "appointment arrivalReason",
+  "appointment earlierTime",
   "authentication verify",
   "conversation",
   "dataProcessing",

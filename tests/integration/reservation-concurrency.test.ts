@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
-import { isOneActiveViolation, reserveAppointment } from "~/features/booking/reservation.server";
+import { isOneActiveViolation } from "~/.server/db/errors";
+import { reserveAppointment } from "~/features/booking/reservation.server";
 import { makeTestIdentityCode } from "~/lib/identity-code";
 import { FIXED_NOW, ORIGIN, useTestDatabase } from "./test-db";
 

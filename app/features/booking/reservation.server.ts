@@ -1,3 +1,4 @@
+import { isOneActiveViolation } from "~/.server/db/errors";
 import { freeTimesChanged } from "~/.server/free-times";
 import { logAccess } from "~/.server/access-log";
 import { timingSafeEqual } from "node:crypto";
@@ -15,8 +16,6 @@ import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { mayReserveAnonymously, type CareType } from "./care-type";
 import { MAX_ACTIVE_RESERVATIONS } from "./reservation-rules";
-
-export const ONE_ACTIVE_PER_APPOINTMENT = "reservations_one_active_per_appointment";
 
 /** Who reserves: an anonymous visitor by identity code and names, or a logged-in user for the acting person. */
 export type Reserver =
@@ -74,23 +73,6 @@ class Refusal extends Error {
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("fi") === b.trim().toLocaleLowerCase("fi");
 
-/** SQLSTATE 23505 on the one-active-reservation index, as node-postgres and PGlite report it (possibly wrapped by Drizzle). */
-export function isOneActiveViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined,
-      depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (
-      e.code === "23505" &&
-      (e.constraint === ONE_ACTIVE_PER_APPOINTMENT || String(e.message ?? "").includes(ONE_ACTIVE_PER_APPOINTMENT))
-    )
-      return true;
-  }
-  return false;
-}
-
 async function personOf(tx: Transaction, reserver: Reserver) {
   const where =
     reserver.channel === "anonymous"
@@ -131,6 +113,19 @@ export async function reserveAppointment(db: Database, request: ReservationReque
         throw new Refusal({ type: "appointmentNotAvailable" });
       if (reserver.channel === "anonymous" && !mayReserveAnonymously(request.careType, slot.a.requiresAuthToReserve))
         throw new Refusal({ type: "appointmentNotAvailable" });
+      // A slot offered as an earlier time is held for that person until the offer ends: for anyone else it is taken.
+      const [offer] = await tx
+        .select({ personId: s.earlierTimeRequests.personId })
+        .from(s.earlierTimeOffers)
+        .innerJoin(s.earlierTimeRequests, eq(s.earlierTimeRequests.id, s.earlierTimeOffers.requestId))
+        .where(
+          and(
+            eq(s.earlierTimeOffers.appointmentId, slot.a.id),
+            eq(s.earlierTimeOffers.status, "open"),
+            gt(s.earlierTimeOffers.expiresAt, now),
+          ),
+        );
+      if (offer && offer.personId !== person.id) throw new Refusal({ type: "appointmentNotAvailable" });
 
       // tooManyReservations: at most MAX_ACTIVE_RESERVATIONS active reservations that have not ended, none overlapping this one.
       const end = new Date(slot.a.startsAt.getTime() + slot.a.durationMinutes * 60_000);

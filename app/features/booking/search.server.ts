@@ -101,6 +101,8 @@ function conditions(
   now ??= clockNow();
   const parts: (SQL | undefined)[] = [
     sql`not exists (select 1 from ${s.reservations} r where r.appointment_id = ${a.id} and r.status = 'active')`,
+    // Held for the person it is offered to as an earlier time.
+    sql`not exists (select 1 from ${s.earlierTimeOffers} o where o.appointment_id = ${a.id} and o.status = 'open' and o.expires_at > ${now.toISOString()}::timestamptz)`,
     gt(a.startsAt, now),
     sql`${a.careTypes} @> array[${careType}]::text[]`,
     windows.length === 1

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Fragment } from "react";
 import { data, redirect } from "react-router";
 import { flashCookie } from "~/.server/flash";
 import type { Route } from "./+types/appointment";
@@ -9,6 +10,12 @@ import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
 import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
+import {
+  EarlierTimeSection,
+  earlierTimeFieldIds,
+  type EarlierTimeSubmission,
+} from "~/features/appointments/earlier-time-form";
+import { askEarlierTime, earlierTimeStates, stopEarlierTime } from "~/features/appointments/earlier-time.server";
 import { isDoorToken } from "~/features/appointments/door.server";
 import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found";
 import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/rules";
@@ -37,11 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const ids = parseAppointmentIds(params.ids);
   const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
+  const earlierTime = await earlierTimeStates(session, appointments, now());
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
   return data(
     {
       anonymous: false as const,
       appointments,
+      earlierTime,
       limitHours,
       consentNeeded: session.actingPerson.patientDataConsent !== "ok",
     },
@@ -49,7 +58,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-// Check-in and the arrival reason from the appointment page; results come back as flash messages.
+// Check-in, the arrival reason and the earlier-time request from the appointment page; results come back as flash
+// messages, a rejected form with its errors (400).
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = getLang(context);
   if (!isNumericIdsParam(params.ids)) throw data(null, { status: 404 });
@@ -58,9 +68,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ids = parseAppointmentIds(params.ids) ?? [];
   const id = parseId(form.get("appointmentId"));
   const intent = form.get("intent");
-  if ((intent !== "checkIn" && intent !== "arrivalReason") || id === null || !ids.includes(id))
+  if (
+    (intent !== "checkIn" && intent !== "arrivalReason" && intent !== "earlierTime" && intent !== "earlierTimeStop") ||
+    id === null ||
+    !ids.includes(id)
+  )
     throw data(null, { status: 400 });
   const back = new URL(request.url).pathname;
+
+  if (intent === "earlierTime") {
+    const values = { match: String(form.get("match") ?? ""), untilDate: String(form.get("untilDate") ?? "") };
+    const { brand } = requestInfo(context);
+    const result = await askEarlierTime(session, id, values, { now: now(), lang, brand: brand.id });
+    if (result.type === "notFound") throw data(null, { status: 404 });
+    if (result.type === "invalid")
+      return data(
+        { earlierTime: { appointmentId: id, values, errors: result.errors } satisfies EarlierTimeSubmission },
+        { status: 400 },
+      );
+    throw redirect(back, {
+      headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.earlierTime.asked" }) },
+    });
+  }
+  if (intent === "earlierTimeStop") {
+    // A second press (or one in another tab) finds nothing to stop: the same answer.
+    await stopEarlierTime(session, id);
+    throw redirect(back, {
+      headers: { "Set-Cookie": flashCookie({ type: "info", key: "appointments.earlierTime.stopped" }) },
+    });
+  }
 
   if (intent === "arrivalReason") {
     const submission = parseWithZod(form, { schema: arrivalReasonSchema });
@@ -97,26 +133,43 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   if (loaderData.anonymous) return <AppointmentLinkNotFound />;
   const found = loaderData.appointments.length > 0;
   const title = found ? t("appointments.page.title") : t("appointments.page.notFound");
-  const rejected = actionData?.arrivalReason;
+  const rejected = actionData && "arrivalReason" in actionData ? actionData.arrivalReason : undefined;
+  const earlier = actionData && "earlierTime" in actionData ? actionData.earlierTime : undefined;
+  const earlierErrors = earlier
+    ? (["match", "untilDate"] as const).flatMap((field) => {
+        const key = earlier.errors[field];
+        return key ? [{ id: earlierTimeFieldIds(earlier.appointmentId)[field], message: t(key) }] : [];
+      })
+    : [];
   return (
     <div className="narrow-wide">
-      <PageTitle title={title} hasErrors={!!rejected} />
+      <PageTitle title={title} hasErrors={!!rejected || earlierErrors.length > 0} />
       <ErrorSummary
-        errors={rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []}
-        fieldOrder={loaderData.appointments.map((a) => `arrival-reason-${a.id}`)}
+        errors={[
+          ...(rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []),
+          ...earlierErrors,
+        ]}
+        fieldOrder={loaderData.appointments.flatMap((a) => [
+          `arrival-reason-${a.id}`,
+          ...Object.values(earlierTimeFieldIds(a.id)),
+        ])}
       />
       <h1>{title}</h1>
       {found ? (
         loaderData.appointments.map((a) => (
-          <AppointmentDetails
-            key={a.id}
-            appointment={a}
-            cancellationLimitHours={loaderData.limitHours}
-            consentNeeded={loaderData.consentNeeded}
-            arrivalReasonSubmission={
-              actionData?.arrivalReason.appointmentId === a.id ? actionData.arrivalReason : undefined
-            }
-          />
+          <Fragment key={a.id}>
+            <AppointmentDetails
+              appointment={a}
+              cancellationLimitHours={loaderData.limitHours}
+              consentNeeded={loaderData.consentNeeded}
+              arrivalReasonSubmission={rejected?.appointmentId === a.id ? rejected : undefined}
+            />
+            <EarlierTimeSection
+              appointment={a}
+              state={loaderData.earlierTime[a.id]}
+              submission={earlier?.appointmentId === a.id ? earlier : undefined}
+            />
+          </Fragment>
         ))
       ) : (
         <>

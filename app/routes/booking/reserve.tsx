@@ -27,7 +27,7 @@ import {
   ReservationErrorNotice,
   ReservationNotes,
 } from "~/features/booking/reservation-view";
-import { type InsurancePanelState } from "~/features/insurance/insurance.server";
+import type { InsurancePanelState } from "~/features/insurance/insurance.server";
 import { handleInsuranceIntent } from "~/features/insurance/insurance-panel.server";
 import { requireUser } from "~/features/session/guards.server";
 import { href, routeIdForPath } from "~/route-table";

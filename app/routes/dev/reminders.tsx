@@ -11,11 +11,13 @@ import {
   inQuietHours,
   sendDueReminders,
 } from "~/features/appointments/reminders.server";
+import { OFFER_HOLD_MINUTES } from "~/features/appointments/earlier-time";
+import { offerEarlierTimes } from "~/features/appointments/earlier-time-job.server";
 import { CsrfField } from "~/ui/csrf-field";
 import type { RouteHandle } from "~/ui/layout";
 
 /**
- * Runs the appointment reminder job at once, so the reminders can be tried without waiting for its next round
+ * Runs the appointment reminder job, or the earlier-time offer job, at once, so the reminders can be tried without waiting for its next round
  * (English only, a development tool; never answers in production). What it queued is in /dev/outbox.
  */
 
@@ -38,17 +40,23 @@ export function loader({ context }: Route.LoaderArgs) {
     leadHours: REMINDER_LEAD_HOURS,
     latestMinutes: REMINDER_LATEST_MINUTES,
     quietHours: QUIET_HOURS,
+    holdMinutes: OFFER_HOLD_MINUTES,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   developmentOnly(context);
   const form = await readForm(request);
+  const ignoreQuietHours = form.get("ignoreQuietHours") === "on";
+  if (form.get("intent") === "offers") {
+    const offers = await offerEarlierTimes(db(), now(), { ignoreQuietHours });
+    return { job: "offers" as const, quiet: offers.quiet, count: offers.offered };
+  }
   const result = await sendDueReminders(db(), now(), {
     environment: requestInfo(context).environment,
-    ignoreQuietHours: form.get("ignoreQuietHours") === "on",
+    ignoreQuietHours,
   });
-  return result;
+  return { job: "reminders" as const, quiet: result.quiet, count: result.queued };
 }
 
 export function meta() {
@@ -71,7 +79,9 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
           <p>
             {actionData.quiet
               ? "It is the quiet hours: nothing was sent."
-              : `${actionData.queued} ${actionData.queued === 1 ? "reminder" : "reminders"} queued.`}{" "}
+              : actionData.job === "offers"
+                ? `${actionData.count} earlier-time ${actionData.count === 1 ? "offer" : "offers"} sent.`
+                : `${actionData.count} ${actionData.count === 1 ? "reminder" : "reminders"} queued.`}{" "}
             <a href="/dev/outbox">See the outbox</a>
           </p>
         </div>
@@ -88,6 +98,26 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <button type="submit" className="button">
           Run the reminder job now
+        </button>
+      </Form>
+      <h2>Earlier-time offers</h2>
+      <p>
+        A customer in line for an earlier time gets the first matching free slot by SMS, held for them for{" "}
+        {loaderData.holdMinutes} minutes; an offer not taken in time goes to the next in line. The job runs with the
+        reminders; this button runs it now (it keeps the same quiet hours).
+      </p>
+      <Form method="post">
+        <CsrfField />
+        {loaderData.quiet ? (
+          <div className="checkbox">
+            <input className="checkbox__input" id="offersIgnoreQuietHours" name="ignoreQuietHours" type="checkbox" />
+            <label className="checkbox__label" htmlFor="offersIgnoreQuietHours">
+              Offer even though it is the quiet hours
+            </label>
+          </div>
+        ) : null}
+        <button type="submit" name="intent" value="offers" className="button">
+          Run the earlier-time offer job now
         </button>
       </Form>
     </div>

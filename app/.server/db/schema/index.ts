@@ -6,3 +6,4 @@ export * from "./insurance";
 export * from "./storage";
 export * from "./payments";
 export * from "./messaging";
+export * from "./earlier-times";

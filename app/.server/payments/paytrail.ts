@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { env } from "../env";
-import { DEV_API_BASE, devPaymentService } from "../dev/payments";
-import { TEST_ACCOUNT, TEST_SECRET, calculateSignature, verifySignature } from "./signature";
+import { calculateSignature, verifySignature } from "./signature";
 import { requestIdHeaders } from "../request-id";
 
 /**
  * Paytrail's payment API (https://docs.paytrail.com): the create-payment call and the signed parameters of the
- * redirect back and the server-to-server callback. Without `PAYTRAIL_ACCOUNT` the development provider answers
- * in-process with Paytrail's published test credentials, through the same code.
+ * redirect back and the server-to-server callback, for the provider `paytrailConfig` (index.ts) picks.
  */
 export type PaytrailConfig = {
   account: string;
@@ -50,13 +47,6 @@ export const RETURN_STATUSES = ["ok", "fail", "pending", "delayed"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export class PaytrailError extends Error {}
-
-export function paytrailConfig(): PaytrailConfig {
-  const configured = env().paytrail;
-  if (configured) return { ...configured, fetch: (request) => fetch(request) };
-  // The development provider's create call is answered in-process (its pages are mounted at /dev/payments).
-  return { account: TEST_ACCOUNT, secret: TEST_SECRET, baseUrl: DEV_API_BASE, fetch: devPaymentService };
-}
 
 /** A signed call to the payment service, answered with `expected` and a valid signature; its parsed JSON. */
 async function signedCall<T>(

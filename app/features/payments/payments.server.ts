@@ -8,11 +8,11 @@ import type { ProviderForm } from "~/.server/db/schema";
 import {
   createPayment,
   listProviders,
-  paytrailConfig,
   verifyReturn,
   type PaytrailConfig,
   type ReturnStatus,
 } from "~/.server/payments/paytrail";
+import { paytrailConfig } from "~/.server/payments";
 import type { UserSession } from "~/features/session/guards.server";
 import { isValidEmail } from "~/lib/contact";
 import type { Lang } from "~/lib/lang";

@@ -8,7 +8,13 @@ const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
  * A request whose body has a limit of its own: a method and the exact paths it applies to. Over the limit, a page's
  * form (`page`) is answered by the app's error view in the page's language (`answerUnread`), not as bare text.
  */
-export type LargerBody = { method: string; path: (path: string) => boolean; maxBytes: number; page?: boolean };
+export type LargerBody = {
+  method: string;
+  path: (path: string) => boolean;
+  /** The limit, or the limit of the matched path. */
+  maxBytes: number | ((path: string) => number);
+  page?: boolean;
+};
 
 /**
  * The body of a messaging GraphQL call (`POST /api/customer-messaging`): JSON with a message (at most 10,000
@@ -34,7 +40,7 @@ export function limitBody(maxBytes: number, larger: readonly LargerBody[] = []):
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Content-Length.");
     // The first entry that matches decides, so a narrower path is listed before a wider one.
     const own = larger.find((l) => l.method === req.method && l.path(req.path));
-    const limit = own?.maxBytes ?? maxBytes;
+    const limit = !own ? maxBytes : typeof own.maxBytes === "function" ? own.maxBytes(req.path) : own.maxBytes;
     if (Number(length) > limit) {
       if (!own?.page) return refuse(res, 413, `The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
       answerUnread(req, res, 413);

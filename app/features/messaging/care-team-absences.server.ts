@@ -1,3 +1,4 @@
+import type { FormErrors } from "~/ui/form-errors";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~/.server/db/client";
@@ -64,7 +65,7 @@ export const absenceSchema = z
   .refine((a) => a.endDate >= a.startDate, { path: ["endDate"], message: "The end date must not be before the start" });
 
 export type AbsenceFields = z.input<typeof absenceSchema>;
-export type AbsenceErrors = Partial<Record<keyof AbsenceFields, string>>;
+export type AbsenceErrors = FormErrors<keyof AbsenceFields>;
 
 export async function addAbsence(
   db: Db,

@@ -149,6 +149,7 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       "/dev/care-team?professional=0b0b0b0b-0000-4000-8000-000000000000",
       "/dev/care-team/1?professional=0b0b0b0b-0000-4000-8000-000000000000",
       "/dev/care-team/attachments/0b0b0b0b-0000-4000-8000-000000000000",
+      "/dev/reminders",
     ]) {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
@@ -173,6 +174,13 @@ describe.skipIf(!process.env.DATABASE_URL || !built)("production configuration (
       body: "intent=reply&content=x",
     });
     expect(careTeamReply.status).toBe(404);
+    // Nor does anyone run the reminder or offer jobs by hand.
+    const runJob = await fetch(`http://127.0.0.1:${port}/dev/reminders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=reminders&ignoreQuietHours=on",
+    });
+    expect(runJob.status).toBe(404);
     const login = await fetch(`http://127.0.0.1:${port}/fi/kirjaudu`);
     expect(login.status).toBe(200);
     expect(login.headers.get("set-cookie")).toMatch(/^__Host-csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure/);

@@ -392,6 +392,39 @@ describe("Erkki's health survey without JavaScript: questions made of several fi
   });
 });
 
+describe("a questionnaire's files", () => {
+  it("keeps at most 20 files per invitation: one more is refused with the question's error and not stored", async () => {
+    const maija = t.person("patient");
+    const session = await login(maija);
+    const id = await newInvitation(maija, {
+      title: "Liitteet",
+      form: { elements: [{ type: "file", name: "results", title: "Results", allowMultiple: true }] },
+    });
+    for (let i = 0; i < 20; i++) {
+      const [file] = await t.db
+        .insert(s.storedFiles)
+        .values({
+          ownerId: maija.id,
+          purpose: "questionnaire-file",
+          storageKey: `sealed/questionnaire-file/limit-${id}-${i}`,
+          contentType: "application/pdf",
+          sizeBytes: 10,
+          createdAt: FIXED_NOW,
+          uploadedAt: FIXED_NOW,
+        })
+        .returning({ id: s.storedFiles.id });
+      await t.db.insert(s.questionnaireFiles).values({ fileId: file.id, invitationId: id, fileName: `${i}.pdf` });
+    }
+    const form = stepForm("send", 0, ["results"], {});
+    form.append("file:results", new File([new TextEncoder().encode("%PDF-1.7\n")], "yksi-lisää.pdf"));
+    const answer = await send("POST", `/en/questionnaires/${id}`, { session, form });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('<a href="#q-results">Results: A questionnaire can have at most 20 files attached.');
+    const files = await t.db.select().from(s.questionnaireFiles).where(eq(s.questionnaireFiles.invitationId, id));
+    expect(files).toHaveLength(20);
+  });
+});
+
 describe("the pre-visit questionnaire without JavaScript", () => {
   it("goes step by step with survey-core's errors, keeps a draft a new session finds, and sends JSON", async () => {
     const maija = t.person("patient");

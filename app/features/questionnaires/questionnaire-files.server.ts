@@ -1,10 +1,16 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, count, eq, inArray, notInArray } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { newSealedKey, type FileStorage } from "~/.server/storage";
 import { discardFiles } from "~/.server/storage/uploads";
-import { attachmentContentType, bytesMatchExtension, cleanFileName, fileExtension } from "~/lib/attachment-file";
-import { ATTACHMENTS_MAX_BYTES, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
+import {
+  ATTACHMENTS_MAX_BYTES,
+  QUESTIONNAIRE_FILE_FIELD,
+  attachmentContentType,
+  bytesMatchExtension,
+  cleanFileName,
+  fileExtension,
+} from "~/lib/attachment-file";
 import { ANSWER_FIELD } from "./questionnaire-view";
 import { fileContent, fileIdOf, type FileAnswer } from "./answer-values.server";
 import type { Problem } from "./survey-parts.server";
@@ -19,6 +25,8 @@ import type { StepFileQuestion } from "./survey-steps.server";
  */
 
 const PURPOSE = "questionnaire-file";
+/** The most files one invitation keeps while it is being answered (a question takes at most MAX_FILES of them). */
+export const INVITATION_FILES_MAX = 20;
 const K = "questionnaires.form.files";
 
 /** The files attached to an invitation, as a file question's answer names them. */
@@ -66,6 +74,13 @@ export async function attachStepFiles(
   const files: FileAnswer[] = [];
   const problems: Problem[] = [];
   const megabytes = (bytes: number) => Math.floor(bytes / 1_000_000);
+  // Files replaced or removed are deleted only when the answers are sent: the invitation's files are bounded so
+  // that posting step after step cannot fill the storage.
+  const [held] = await db
+    .select({ n: count() })
+    .from(s.questionnaireFiles)
+    .where(eq(s.questionnaireFiles.invitationId, step.invitationId));
+  let attached = held.n;
   for (const q of step.questions) {
     const field = QUESTIONNAIRE_FILE_FIELD + q.name;
     const refuse = (problem: string, values?: Problem["values"]) =>
@@ -82,6 +97,10 @@ export async function attachStepFiles(
     if (!posted.length) continue;
     if (!q.multiple && posted.length > 1) {
       refuse("tooMany");
+      continue;
+    }
+    if (attached + posted.length > INVITATION_FILES_MAX) {
+      refuse("tooManyInAll", { count: INVITATION_FILES_MAX });
       continue;
     }
     const checked: { name: string; type: string; bytes: Uint8Array }[] = [];
@@ -130,6 +149,7 @@ export async function attachStepFiles(
         return row.id;
       });
       step.form.append(ANSWER_FIELD + q.name, id);
+      attached++;
       files.push({ name: file.name, type: file.type, content: fileContent(id) });
     }
   }

@@ -61,7 +61,7 @@ export default [
   route(`${API_PATHS.messageAttachments.slice(1)}/:id`, "routes/messaging/api-message-attachment.ts"),
   route(API_PATHS.customerMessaging.slice(1), "routes/messaging/api-customer-messaging.ts"),
   // The second insurer's permit application page as a development stand-in (404 once the real one is configured).
-  route("dev/insurers/lahitapiola/apply", "routes/insurance/dev-lahitapiola-apply.ts"),
+  route("dev/insurers/lahitapiola/apply", "routes/dev/lahitapiola-apply.ts"),
   // The development file storage's signed uploads (404 when S3 is configured; no /dev path answers in production).
   route(`${API_PATHS.devUploads.slice(1)}/:folder/:purpose/:name`, "routes/dev-uploads.ts"),
   // The care team's side of messaging as a development stand-in (404 in production).

@@ -10,7 +10,7 @@ import {
 } from "~/features/insurance/insurance-panel.server";
 import * as applyRoute from "~/routes/insurance/api-lahitapiola-apply-permit";
 import * as conceptsRoute from "~/routes/insurance/api-concepts";
-import * as devApplyRoute from "~/routes/insurance/dev-lahitapiola-apply";
+import * as devApplyRoute from "~/routes/dev/lahitapiola-apply";
 import * as permitsRoute from "~/routes/insurance/api-lahitapiola-permits";
 import * as policyRoute from "~/routes/insurance/api-lahitapiola-policy-check";
 import * as pohjolaCheckRoute from "~/routes/insurance/api-pohjola-check";

@@ -1,6 +1,8 @@
 // Isomorphic: the insurer choice of the reservation form and its rules (spec part 2 §3, §5). No zod here: the
 // reservation page's browser bundle imports this file.
 
+import { EVENT_TYPES, type EventType } from "~/lib/insurance-event";
+
 /** The insurer options of the in-portal booking form (spec part 2 §3), in the order shown. */
 export const PORTAL_INSURERS = ["POHJOLA", "LAHITAPIOLA", "IF", "FENNIA", "OTHER"] as const;
 export type PortalInsurer = (typeof PORTAL_INSURERS)[number];
@@ -11,10 +13,6 @@ export type ReimbursementChoice = (typeof REIMBURSEMENT_CHOICES)[number];
 /** Whose policy the first insurer checks (feature pohjola-company-insurance-flow). */
 export const POLICY_OWNERS = ["personal", "company"] as const;
 export type PolicyOwner = (typeof POLICY_OWNERS)[number];
-
-/** The event types of the first insurer's company check. */
-export const EVENT_TYPES = ["leisureAccident", "sickness"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The names of the panel's form fields; the first radio of a group and the checkbox carry these as ids. */
 export const INSURANCE_FIELDS = {

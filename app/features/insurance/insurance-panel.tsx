@@ -1,5 +1,6 @@
 // Rendered inside the reservation page's <Form method="post">. Without JavaScript every part is shown and the
 // server decides; once hydrated, parts that do not apply to the current choice are hidden.
+import { EVENT_TYPES } from "~/lib/insurance-event";
 import { useState, type ReactNode } from "react";
 import { Checkbox, Radios } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
@@ -7,7 +8,6 @@ import { useT } from "~/ui/i18n";
 import { formatDate } from "~/lib/format";
 import { useLang } from "~/ui/root-data";
 import {
-  EVENT_TYPES,
   INSURANCE_FIELDS,
   PORTAL_INSURERS,
   POLICY_OWNERS,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { applicantToken, readApplicantToken } from "./insurers.server";
+import { applicantToken, readApplicantToken } from "~/.server/insurers";
 import { isUnderageCustomer } from "./insurance.server";
 import { returnStatusOf } from "./insurance-panel.server";
-import { decide, safeReturnUrl } from "./dev-insurer.server";
+import { decide, safeReturnUrl } from "~/.server/dev/insurer";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 

@@ -11,14 +11,15 @@ import { reportError } from "~/.server/error-reporting";
 import { helsinkiToday } from "~/lib/format";
 import { ageOn } from "~/lib/identity-code";
 import type { Lang } from "~/lib/lang";
-import { CONCEPT_CODES, type EventType, type InsuranceChoice } from "./insurance-choice";
+import { CONCEPT_CODES, type InsuranceChoice } from "./insurance-choice";
+import type { EventType } from "~/lib/insurance-event";
 import {
   InsurerUnavailable,
   insurers,
   type CompanyInsurance,
   type DirectCompensationPermit,
   type InsuredPerson,
-} from "./insurers.server";
+} from "~/.server/insurers";
 
 /** Who is reserving and what: enough for the insurers' checks (age, date, remote or not). */
 export type InsuranceContext = {

@@ -4,7 +4,7 @@ import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { insuranceCall, readApplyPermitQuery } from "./insurance-call.server";
-import { insurers } from "~/features/insurance/insurers.server";
+import { insurers } from "~/.server/insurers";
 
 export const middleware = [allowMethods("GET")];
 

@@ -5,7 +5,7 @@ import type { Feature } from "#brands/index";
 import type { UserSession } from "~/features/session/guards.server";
 import { isLang, type Lang } from "~/lib/lang";
 import { routeIdForPath } from "~/route-table";
-import { EVENT_TYPES, type EventType } from "~/features/insurance/insurance-choice";
+import { EVENT_TYPES, type EventType } from "~/lib/insurance-event";
 
 /**
  * The common opening of the insurance calls: the method, a logged-in session (401 JSON otherwise) and, where

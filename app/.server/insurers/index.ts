@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
-import type { Database } from "~/.server/db/client";
-import * as s from "~/.server/db/schema";
-import type { Coverage } from "~/.server/db/schema";
-import { env } from "~/.server/env";
+import type { Database } from "../db/client";
+import * as s from "../db/schema";
+import type { Coverage } from "../db/schema";
+import { env } from "../env";
 import type { Lang } from "~/lib/lang";
-import type { EventType } from "./insurance-choice";
-import { requestIdHeaders } from "~/.server/request-id";
+import type { EventType } from "~/lib/insurance-event";
+import { requestIdHeaders } from "../request-id";
 
 /**
  * The insurers' APIs behind one interface each. Production adapters speak HTTP to the base URLs in the

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/dev-lahitapiola-apply";
+import type { Route } from "./+types/lahitapiola-apply";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
@@ -13,10 +13,10 @@ import {
   devInsurerEnabled,
   readApplication,
   type Decision,
-} from "~/features/insurance/dev-insurer.server";
+} from "~/.server/dev/insurer";
 import { isLang } from "~/lib/lang";
 
-/** The development stand-in of the second insurer's permit application page (see dev-insurer.server.ts). */
+/** The development stand-in of the second insurer's permit application page (see .server/dev/insurer.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!devInsurerEnabled()) throw data(null, { status: 404 });
   const url = new URL(request.url);

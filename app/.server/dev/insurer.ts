@@ -1,14 +1,14 @@
 // The second insurer's permit application page as a development stand-in: a plain HTML form (no JavaScript) that
 // approves, denies, cancels or fails the application and sends the browser back to the portal with the insurer's
 // return parameter. Mounted at /dev/insurers/lahitapiola/apply only while LAHITAPIOLA_API_URL is not set.
-import type { Database } from "~/.server/db/client";
-import * as s from "~/.server/db/schema";
-import type { LocalizedText } from "~/.server/db/schema";
-import { env } from "~/.server/env";
+import type { Database } from "../db/client";
+import * as s from "../db/schema";
+import type { LocalizedText } from "../db/schema";
+import { env } from "../env";
 import { helsinkiDateParts } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
-import { permitContentHash } from "~/.server/permit-content-hash";
-import { DEV_APPLY_PATH, readApplicantToken } from "./insurers.server";
+import { permitContentHash } from "../permit-content-hash";
+import { DEV_APPLY_PATH, readApplicantToken } from "../insurers";
 
 export const DECISIONS = ["approve", "deny", "cancel", "fail"] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-appointment";
 import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
-import { appointmentCall } from "~/features/appointments/api.server";
+import { appointmentCall } from "./appointment-call.server";
 import { cancelAppointment } from "~/features/appointments/appointments.server";
 import { cancelResponse } from "~/features/appointments/rules";
 

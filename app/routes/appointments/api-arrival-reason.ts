@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-arrival-reason";
 import { allowMethods, issueDetails, readBody, validationError } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { serverT } from "~/.server/i18n";
-import { appointmentCall } from "~/features/appointments/api.server";
+import { appointmentCall } from "./appointment-call.server";
 import { arrivalReasonSchema } from "~/features/appointments/arrival-reason";
 import { saveArrivalReason } from "~/features/appointments/appointments.server";
 

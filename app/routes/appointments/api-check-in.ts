@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-check-in";
 import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
-import { appointmentCall } from "~/features/appointments/api.server";
+import { appointmentCall } from "./appointment-call.server";
 import { checkIn } from "~/features/appointments/appointments.server";
 
 export const middleware = [allowMethods("POST")];

@@ -4,7 +4,7 @@ import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
-import { apiAppointments, apiSearchRequest, withNeighbourClinics } from "~/features/booking/search-api.server";
+import { apiAppointments, apiSearchRequest, withNeighbourClinics } from "./search-call.server";
 import { searchFreeAppointments } from "~/features/booking/search.server";
 
 export const middleware = [allowMethods("GET")];

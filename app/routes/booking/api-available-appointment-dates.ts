@@ -4,7 +4,7 @@ import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
-import { apiSearchRequest } from "~/features/booking/search-api.server";
+import { apiSearchRequest } from "./search-call.server";
 import { availableAppointmentDates, searchRange } from "~/features/booking/search.server";
 import { SEARCH_WINDOW_DAYS, addDays } from "~/features/booking/search";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-practitioner-clinics";
 import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
-import { apiId } from "~/features/booking/search-api.server";
+import { apiId } from "./search-call.server";
 import { practitionerClinics } from "~/features/booking/search.server";
 
 export const middleware = [allowMethods("GET")];

@@ -6,8 +6,8 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { serverT } from "~/.server/i18n";
 import { reservationStatus } from "~/features/booking/api.server";
-import { callErrorPaths, readReservationCall, reserveByCall } from "~/features/booking/portal-reservation.server";
-import { apiLang } from "~/features/booking/search-api.server";
+import { callErrorPaths, readReservationCall, reserveByCall } from "./portal-reservation.server";
+import { apiLang } from "./search-call.server";
 
 export const middleware = [allowMethods("POST")];
 

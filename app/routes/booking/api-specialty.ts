@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-specialty";
 import { allowMethods, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
-import { apiId, apiLang } from "~/features/booking/search-api.server";
+import { apiId, apiLang } from "./search-call.server";
 import { specialtyContent } from "~/features/booking/search.server";
 
 export const middleware = [allowMethods("GET")];

@@ -10,12 +10,7 @@ import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute } from "~/features/booking/care-type";
 import { readContactEditorForm, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { ContactEditor, type ContactEditorState } from "~/features/booking/contact-editor";
-import {
-  bookFromForm,
-  initialInsurancePanel,
-  reservePageState,
-  type PageInput,
-} from "~/features/booking/portal-reservation.server";
+import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "./portal-reservation.server";
 import { PortalReservationForm, RESERVATION_FIELD_ORDER } from "~/features/booking/portal-form";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
 import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";

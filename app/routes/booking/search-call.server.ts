@@ -5,10 +5,16 @@ import { requestInfo, sessionState } from "~/.server/context";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { isLang, type Lang } from "~/lib/lang";
-import type { CareType } from "./care-type";
-import { isIsoDate, nearbyClinicIds, occupationalAccess, parseFilters, type SearchFilters } from "./search";
-import { careTypeOfFlags } from "./care-type";
-import { hasFeature, type FreeAppointment } from "./search.server";
+import type { CareType } from "~/features/booking/care-type";
+import {
+  isIsoDate,
+  nearbyClinicIds,
+  occupationalAccess,
+  parseFilters,
+  type SearchFilters,
+} from "~/features/booking/search";
+import { careTypeOfFlags } from "~/features/booking/care-type";
+import { hasFeature, type FreeAppointment } from "~/features/booking/search.server";
 
 type Invalid = { response: ReturnType<typeof data> };
 const invalid = (paths: string[]): Invalid => ({

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { sessionState } from "~/.server/context";
 import type { UserSession } from "~/features/session/guards.server";
-import { parseAppointmentIds } from "./rules";
+import { parseAppointmentIds } from "~/features/appointments/rules";
 
 /**
  * The common opening of the spec's appointment calls: the method, a logged-in session, one appointment id.

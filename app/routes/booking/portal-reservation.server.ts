@@ -15,12 +15,16 @@ import { cleanEmail, isValidEmail, isValidFinnishPhone, normalisePhone } from "~
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import type { CareType } from "./care-type";
-import { contactOf } from "./contact-editor.server";
-import { getFreeAppointment, loadReservationView, parseAppointmentId } from "./free-appointment.server";
-import { careTypeForCall, kela65Warning, occupationalConfirmation } from "./reservation-rules";
-import { portalReservationSchema } from "./reservation.schema";
-import { reserveAppointment, type ReservationResult } from "./reservation.server";
+import type { CareType } from "~/features/booking/care-type";
+import { contactOf } from "~/features/booking/contact-editor.server";
+import {
+  getFreeAppointment,
+  loadReservationView,
+  parseAppointmentId,
+} from "~/features/booking/free-appointment.server";
+import { careTypeForCall, kela65Warning, occupationalConfirmation } from "~/features/booking/reservation-rules";
+import { portalReservationSchema } from "~/features/booking/reservation.schema";
+import { reserveAppointment, type ReservationResult } from "~/features/booking/reservation.server";
 
 export type PageInput = {
   session: UserSession;

@@ -6,12 +6,11 @@ import { EMPTY_FILTERS, PAGE_SIZE, helsinkiInstant, timeOfDayOf, type SearchFilt
 import { reserveAppointment } from "~/features/booking/reservation.server";
 import {
   availableAppointmentDates,
-  cachedFilterOptions,
   cachedSearchList,
-  filterOptions,
   searchAlternatives,
   searchFreeAppointments,
 } from "~/features/booking/search.server";
+import { cachedFilterOptions, filterOptions } from "~/features/booking/search-filters.server";
 import { helsinkiDateParts } from "~/lib/format";
 import * as apiAppointments from "~/routes/booking/api-appointments";
 import * as apiDates from "~/routes/booking/api-available-appointment-dates";

@@ -7,7 +7,7 @@ import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 import { CARE_TYPE_FLAG, type CareType } from "./care-type";
-import type { FilterOptions } from "./search.server";
+import type { FilterOptions } from "./search-filters.server";
 import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
 
 type Props = {

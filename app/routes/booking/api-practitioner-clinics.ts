@@ -4,7 +4,7 @@ import { allowMethods } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { db } from "~/.server/db/client";
 import { apiId } from "./search-call.server";
-import { practitionerClinics } from "~/features/booking/search.server";
+import { practitionerClinics } from "~/features/booking/search-filters.server";
 
 export const middleware = [allowMethods("GET")];
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-specialty";
 import { allowMethods, validationError } from "~/.server/api";
 import { db } from "~/.server/db/client";
 import { apiId, apiLang } from "./search-call.server";
-import { specialtyContent } from "~/features/booking/search.server";
+import { specialtyContent } from "~/features/booking/search-filters.server";
 
 export const middleware = [allowMethods("GET")];
 

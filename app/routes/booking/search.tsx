@@ -20,13 +20,8 @@ import {
 import { OccupationalNotice } from "~/features/booking/search-occupational";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
 import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
-import {
-  cachedFilterOptions,
-  cachedSearchList,
-  listExtras,
-  searchListEnabled,
-  searchRange,
-} from "~/features/booking/search.server";
+import { cachedSearchList, listExtras, searchListEnabled, searchRange } from "~/features/booking/search.server";
+import { cachedFilterOptions } from "~/features/booking/search-filters.server";
 import { applyFormChange, occupationalAccess, parseFilters } from "~/features/booking/search";
 import { formatDate, helsinkiToday } from "~/lib/format";
 import { href, routeIdForPath } from "~/route-table";

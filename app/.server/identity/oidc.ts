@@ -21,6 +21,10 @@
  */
 import * as oidc from "openid-client";
 import { requestIdHeaders } from "../request-id";
+import { IdentityError, type Jwk } from "./errors";
+import { importDecryptionKey, importSigningKey, parseJwk, publicJwk } from "./keys";
+
+export { IdentityError } from "./errors";
 
 export type PendingLogin = {
   state: string;
@@ -38,25 +42,6 @@ export type IdentifiedPerson = {
   acr?: string;
   mandateIdentityCode?: string;
 };
-
-export type IdentityErrorCode = "cancelled" | "invalid" | "failed";
-
-/**
- * - "cancelled": the person cancelled the identification (error=access_denied)
- * - "invalid":   the response failed validation (state, nonce, signature, missing claims, used code...)
- * - "failed":    anything else (configuration, network, broker errors)
- */
-export class IdentityError extends Error {
-  readonly code: IdentityErrorCode;
-
-  constructor(code: IdentityErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "IdentityError";
-    this.code = code;
-  }
-}
-
-export type Jwk = JsonWebKey & { kid?: string };
 
 export type IdentityConfig = {
   issuer: string;
@@ -304,16 +289,6 @@ function buildSettings(config: IdentityConfig, development: boolean): Settings {
   };
 }
 
-function parseJwk(value: string, name: string): Jwk {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Jwk;
-  } catch {
-    // reported below
-  }
-  throw new IdentityError("failed", `${name} must be a JWK as a JSON object`);
-}
-
 async function getRuntime(): Promise<Runtime> {
   const settings = readSettings();
   const key = JSON.stringify(settings);
@@ -361,59 +336,6 @@ async function createRuntime(settings: Settings): Promise<Runtime> {
     if (error instanceof IdentityError) throw error;
     throw new IdentityError("failed", `OpenID Connect discovery failed for ${settings.issuer.href}`, { cause: error });
   }
-}
-
-const PRIVATE_MEMBERS = new Set(["d", "p", "q", "dp", "dq", "qi", "k", "oth"]);
-const IMPORT_IGNORED = new Set(["alg", "use", "kid", "key_ops", "ext", "x5c", "x5t", "x5t#S256", "x5u"]);
-
-function publicJwk(jwk: Jwk): Jwk {
-  return Object.fromEntries(Object.entries(jwk).filter(([name]) => !PRIVATE_MEMBERS.has(name))) as Jwk;
-}
-
-function importableJwk(jwk: Jwk): JsonWebKey {
-  return Object.fromEntries(Object.entries(jwk).filter(([name]) => !IMPORT_IGNORED.has(name))) as JsonWebKey;
-}
-
-async function importSigningKey(jwk: Jwk): Promise<CryptoKey> {
-  let algorithm: RsaHashedImportParams | EcKeyImportParams | Algorithm;
-  switch (jwk.kty) {
-    case "EC": {
-      const curve = jwk.crv ?? "P-256";
-      algorithm = { name: "ECDSA", namedCurve: curve };
-      break;
-    }
-    case "RSA": {
-      const alg = jwk.alg ?? "RS256";
-      const hash = `SHA-${alg.slice(-3)}`;
-      algorithm = alg.startsWith("PS") ? { name: "RSA-PSS", hash } : { name: "RSASSA-PKCS1-v1_5", hash };
-      break;
-    }
-    case "OKP":
-      algorithm = { name: jwk.crv ?? "Ed25519" };
-      break;
-    default:
-      throw new IdentityError("failed", `Unsupported private key type ${String(jwk.kty)}`);
-  }
-  return crypto.subtle.importKey("jwk", importableJwk(jwk), algorithm, false, ["sign"]);
-}
-
-async function importDecryptionKey(jwk: Jwk): Promise<{ key: CryptoKey; alg?: string }> {
-  if (jwk.kty === "RSA") {
-    const alg = jwk.alg ?? "RSA-OAEP-256";
-    const sha = alg === "RSA-OAEP" ? "SHA-1" : `SHA-${alg.slice(-3)}`;
-    const key = await crypto.subtle.importKey("jwk", importableJwk(jwk), { name: "RSA-OAEP", hash: sha }, false, [
-      "decrypt",
-      "unwrapKey",
-    ]);
-    return { key, alg };
-  }
-  if (jwk.kty === "EC" || jwk.kty === "OKP") {
-    const algorithm =
-      jwk.kty === "EC" ? { name: "ECDH", namedCurve: jwk.crv ?? "P-256" } : { name: jwk.crv ?? "X25519" };
-    const key = await crypto.subtle.importKey("jwk", importableJwk(jwk), algorithm, false, ["deriveBits"]);
-    return { key, alg: jwk.alg };
-  }
-  throw new IdentityError("failed", `Unsupported decryption key type ${String(jwk.kty)}`);
 }
 
 const INVALID_RESPONSE_CODES = new Set([

@@ -9,7 +9,8 @@ import { demoPeople, unregisteredChildren } from "../db/seed/demo-people";
 import { env } from "../env";
 import { configureIdentity } from "../identity/oidc";
 import { expressRateLimit, LIMITS } from "../rate-limit";
-import { createDevIdentityProvider, generateClientKeys } from "./identity/provider";
+import { generateClientKeys } from "./identity/keys";
+import { createDevIdentityProvider } from "./identity/provider";
 
 const CLIENT_ID = "customer-portal-development";
 

@@ -14,7 +14,8 @@ import {
   isDevelopmentIdentity,
   type PendingLogin,
 } from "../../identity/oidc";
-import { createDevIdentityProvider, generateClientKeys, type DemoChild, type DemoPerson } from "./provider";
+import { generateClientKeys } from "./keys";
+import { createDevIdentityProvider, type DemoChild, type DemoPerson } from "./provider";
 
 // --- test data ---------------------------------------------------------------------------------
 

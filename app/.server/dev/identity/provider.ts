@@ -9,13 +9,13 @@
  * `mandate` scope was requested and a child was chosen, mandate_identity_code. All of them are
  * put into the ID token. The acr of the ID token is the requested acr_values entry.
  */
-import { createHash, createHmac, generateKeyPair, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import express from "express";
 import type { NextFunction, Request, Response, Router } from "express";
 import Provider from "oidc-provider";
-import type { Account, ClientMetadata, Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
+import type { Account, Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 
+import { encryptionSettings, generateProviderSigningKey } from "./keys";
 import { createMemoryAdapterFactory } from "./memory-adapter";
 import {
   DEV_CSS,
@@ -52,52 +52,9 @@ const INTERACTION_TTL = 10 * 60;
 const ACCOUNT_TTL_MS = 15 * 60 * 1000;
 const MAX_FIELD_LENGTH = 100;
 
-const generateKeyPairAsync = promisify(generateKeyPair);
-
 type StoredAccount = { claims: Record<string, string>; expires: number };
 type ChosenPerson = { identityCode: string; firstName?: string; lastName?: string };
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
-
-/** RFC 7638 thumbprint, used as the key id. */
-function thumbprint(jwk: Record<string, unknown>): string {
-  const members =
-    jwk.kty === "RSA"
-      ? { e: jwk.e, kty: jwk.kty, n: jwk.n }
-      : jwk.kty === "EC"
-        ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }
-        : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
-  return createHash("sha256").update(JSON.stringify(members)).digest("base64url");
-}
-
-/** An ES256 key pair for the portal (private_key_jwt); the private JWK carries the same kid. */
-export async function generateClientKeys(): Promise<{ privateJwk: object; publicJwks: { keys: object[] } }> {
-  const { privateKey, publicKey } = await generateKeyPairAsync("ec", { namedCurve: "P-256" });
-  const publicJwk = publicKey.export({ format: "jwk" }) as Record<string, unknown>;
-  const kid = thumbprint(publicJwk);
-  const privateJwk = {
-    ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>),
-    kid,
-    alg: "ES256",
-    use: "sig",
-  };
-  return { privateJwk, publicJwks: { keys: [{ ...publicJwk, kid, alg: "ES256", use: "sig" }] } };
-}
-
-async function generateProviderSigningKey(): Promise<JWK> {
-  const { privateKey } = await generateKeyPairAsync("rsa", { modulusLength: 2048 });
-  const jwk = privateKey.export({ format: "jwk" }) as Record<string, unknown>;
-  return { ...jwk, kid: thumbprint(jwk), alg: "RS256", use: "sig" } as JWK;
-}
-
-function encryptionSettings(clientJwks: { keys: object[] }): Partial<ClientMetadata> {
-  const encKey = (clientJwks.keys as Array<Record<string, unknown>>).find((key) => key.use === "enc");
-  if (!encKey) return {};
-  const alg = typeof encKey.alg === "string" ? encKey.alg : encKey.kty === "RSA" ? "RSA-OAEP-256" : "ECDH-ES";
-  return {
-    id_token_encrypted_response_alg: alg,
-    id_token_encrypted_response_enc: "A256GCM",
-  } as Partial<ClientMetadata>;
-}
 
 function firstString(value: unknown): string {
   if (typeof value === "string") return value;

@@ -1,7 +1,7 @@
 import { freeTimesChanged } from "~/.server/free-times";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
-import { db } from "~/.server/db/client";
+import { db, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/features/session/guards.server";
 import type { Lang } from "~/lib/lang";
@@ -160,6 +160,26 @@ export type CancelResult =
   | { type: "tooLate" }
   | { type: "notCancellable" };
 
+/** The person's newest reservation of an appointment, locked until the transaction ends (cancel and check-in). */
+async function lockedReservation(tx: Transaction, personId: string, appointmentId: number) {
+  const [row] = await tx
+    .select({
+      reservationId: s.reservations.id,
+      status: s.reservations.status,
+      checkedInAt: s.reservations.checkedInAt,
+      startsAt: s.appointments.startsAt,
+      durationMinutes: s.appointments.durationMinutes,
+      locationType: s.appointments.locationType,
+    })
+    .from(s.reservations)
+    .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
+    .where(and(eq(s.reservations.personId, personId), eq(s.reservations.appointmentId, appointmentId)))
+    .orderBy(desc(s.reservations.reservedAt))
+    .limit(1)
+    .for("update", { of: s.reservations });
+  return row ?? null;
+}
+
 /**
  * Cancels the acting person's reservation of an appointment. One transaction with the row locked, so two
  * submits cannot both act; a second submit after success answers `alreadyCancelled`.
@@ -172,21 +192,7 @@ export async function cancelAppointment(
 ): Promise<CancelResult> {
   const personId = session.actingPerson.id;
   const result = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        reservationId: s.reservations.id,
-        status: s.reservations.status,
-        checkedInAt: s.reservations.checkedInAt,
-        startsAt: s.appointments.startsAt,
-        durationMinutes: s.appointments.durationMinutes,
-        locationType: s.appointments.locationType,
-      })
-      .from(s.reservations)
-      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .where(and(eq(s.reservations.personId, personId), eq(s.reservations.appointmentId, appointmentId)))
-      .orderBy(desc(s.reservations.reservedAt))
-      .limit(1)
-      .for("update", { of: s.reservations });
+    const row = await lockedReservation(tx, personId, appointmentId);
     if (!row) return { type: "notFound" } as const;
     if (row.status === "cancelled") return { type: "alreadyCancelled" } as const;
     const decision = cancelDecision(
@@ -225,21 +231,7 @@ export type CheckInResult = CheckInOutcome | "NotFound";
 export async function checkIn(session: UserSession, appointmentId: number, now: Date): Promise<CheckInResult> {
   const person = session.actingPerson;
   const result = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        reservationId: s.reservations.id,
-        status: s.reservations.status,
-        checkedInAt: s.reservations.checkedInAt,
-        startsAt: s.appointments.startsAt,
-        durationMinutes: s.appointments.durationMinutes,
-        locationType: s.appointments.locationType,
-      })
-      .from(s.reservations)
-      .innerJoin(s.appointments, eq(s.appointments.id, s.reservations.appointmentId))
-      .where(and(eq(s.reservations.personId, person.id), eq(s.reservations.appointmentId, appointmentId)))
-      .orderBy(desc(s.reservations.reservedAt))
-      .limit(1)
-      .for("update", { of: s.reservations });
+    const row = await lockedReservation(tx, person.id, appointmentId);
     if (!row) return "NotFound" as const;
     const status = selfCheckInStatus(
       { ...row, status: row.status as ReservationStatus, isRemote: REMOTE_TYPES.has(row.locationType) },

@@ -5,7 +5,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { serverT } from "~/.server/i18n";
-import { reservationStatus } from "~/features/booking/api.server";
+import { reservationStatus } from "./reservation-status";
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
 import { EXAMPLE_PHONE } from "~/features/booking/reservation-rules";
 import { anonymousReservationSchema } from "~/features/booking/reservation.schema";

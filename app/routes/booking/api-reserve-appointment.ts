@@ -5,7 +5,7 @@ import { allowMethods, readBody, validationError } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { serverT } from "~/.server/i18n";
-import { reservationStatus } from "~/features/booking/api.server";
+import { reservationStatus } from "./reservation-status";
 import { callErrorPaths, readReservationCall, reserveByCall } from "./portal-reservation.server";
 import { apiLang } from "./search-call.server";
 

@@ -23,6 +23,7 @@ import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
 import { requireUser } from "~/features/session/guards.server";
 import { ErrorSummary } from "~/ui/form";
+import { errorEntries } from "~/ui/form-errors";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -136,10 +137,11 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   const rejected = actionData && "arrivalReason" in actionData ? actionData.arrivalReason : undefined;
   const earlier = actionData && "earlierTime" in actionData ? actionData.earlierTime : undefined;
   const earlierErrors = earlier
-    ? (["match", "untilDate"] as const).flatMap((field) => {
-        const key = earlier.errors[field];
-        return key ? [{ id: earlierTimeFieldIds(earlier.appointmentId)[field], message: t(key) }] : [];
-      })
+    ? errorEntries(
+        earlier.errors,
+        (key) => t(key),
+        (field) => earlierTimeFieldIds(earlier.appointmentId)[field],
+      )
     : [];
   return (
     <div className="narrow-wide">

@@ -27,6 +27,24 @@ export default tseslint.config(
     },
   },
   {
+    // Features are services taking plain values: a page's HTTP answer (a response, a redirect) is its route module's.
+    files: ["app/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["data", "redirect", "redirectDocument", "replace"],
+              message: "Return a plain outcome; the route module turns it into a response.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers of any shape, and Playwright's fixtures take an empty first argument by design.
     files: ["tests/**/*.ts", "app/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "no-empty-pattern": "off" },

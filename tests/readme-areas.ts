@@ -51,8 +51,6 @@ function featuresUsedBy(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return used;
   seen.add(file);
   for (const target of importsOf(file)) {
-    // The session guards serve every logged-in page: named, they would say nothing about any area.
-    if (target === "app/features/session/guards.server") continue;
     const feature = featureOfImport(target);
     if (feature) used.add(feature);
     else if (dirname(target) === dirname(file))

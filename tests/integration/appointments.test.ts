@@ -13,7 +13,7 @@ import * as calendarRoute from "~/routes/appointments/calendar";
 import * as cancelRoute from "~/routes/appointments/cancel";
 import { FIXED_NOW, cookiePair, login, makeContext, makeRequest, thrownResponse, useTestDatabase } from "./test-db";
 import { readSession } from "~/.server/session";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 
 const t = useTestDatabase();
 const LIMIT = 24;

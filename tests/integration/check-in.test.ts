@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as s from "~/.server/db/schema";
 import { readSession, type Person } from "~/.server/session";
 import { checkIn } from "~/features/appointments/appointments.server";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import * as apiRoute from "~/routes/appointments/api-check-in";
 import * as appointmentRoute from "~/routes/appointments/appointment";
 import { FIXED_NOW, cookiePair, login, makeContext, makeRequest, thrownResponse, useTestDatabase } from "./test-db";

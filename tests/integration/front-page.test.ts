@@ -8,7 +8,7 @@ import { createSession, readSession, type Person } from "~/.server/session";
 import { loadFrontPage } from "~/features/front-page/front-page.server";
 import { customerMessagingUserId } from "~/features/messaging/messaging.server";
 import { listThreads, markAsRead } from "~/features/messaging/threads.server";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { loader as homeLoader } from "~/routes/front-page/home";
 import {
   clockAt,

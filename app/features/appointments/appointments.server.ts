@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
 import { db, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import type { Lang } from "~/lib/lang";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { doorToken } from "./door.server";

@@ -9,7 +9,7 @@ import { freeTimesChanged } from "~/.server/free-times";
 import { textsOf } from "~/.server/i18n";
 import { logger } from "~/.server/logger";
 import { queueSms } from "~/.server/sms/outbox";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { formatDateTime } from "~/lib/format";
 import { type Lang } from "~/lib/lang";
 import { href } from "~/route-table";

@@ -5,7 +5,7 @@ import { logAccess } from "~/.server/access-log";
 import { db as appDb, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { freeTimesChanged } from "~/.server/free-times";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { isLang, type Lang } from "~/lib/lang";
 import type { FormErrors } from "~/ui/form-errors";
 import { mayAskEarlierTime, readEarlierTimeForm, type EarlierTimeFields } from "./earlier-time";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/.server/db/client";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import type { Lang } from "~/lib/lang";
 import { isThreadRead } from "~/features/messaging/rules";
 import { hasEventsSql } from "./has-events.server";

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { logAccess } from "~/.server/access-log";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { formatDate } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import { bookingSearchHref, pageWindow } from "./vaccinations";

@@ -11,7 +11,7 @@ import { GRAPHQL_MAX_BODY_BYTES } from "~/.server/http-guards";
 import { getLang } from "~/.server/i18n";
 import { sessionBinding } from "~/.server/session";
 import { storage } from "~/.server/storage";
-import { apiUser, type UserSession } from "~/features/session/guards.server";
+import { apiUser, type UserSession } from "~/.server/guards";
 import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import type { Lang } from "~/lib/lang";
 import { firstUnplainPath } from "~/lib/text";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 
 /** Entries per page of "Who viewed my data". */
 export const ACCESS_PAGE_SIZE = 20;

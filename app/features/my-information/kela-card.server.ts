@@ -16,7 +16,7 @@ import {
 } from "~/.server/storage/uploads";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, detectImageType, type ImageType } from "~/lib/image-file";
 import { API_PATHS } from "~/route-table";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import {
   KELA_CARD_SIDES,
   imageProblem,

@@ -6,7 +6,7 @@ import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
 import type { Person } from "~/.server/session";
 import { CONSENT_CHOICES, type ConsentChoice } from "~/features/account/consent-choices";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { contactFormSchema, guardiansSchema, type ContactForm, type GuardianEntry } from "./my-information.schema";
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { env } from "~/.server/env";
 import { sessionExpiry } from "~/.server/session";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { describeUserAgent } from "./user-agent";
 
 /** Public session handles are UUIDs; anything else is not one of the person's sessions. */

@@ -3,7 +3,7 @@ import { logAccess } from "~/.server/access-log";
 import { now } from "~/.server/clock";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { helsinkiToday } from "~/lib/format";
 import { INVOICES_PAGE_SIZE, canBePaidOnline, isInvoiceId, isInvoiceNumber, payableOnlineUntil } from "./invoice-rules";
 

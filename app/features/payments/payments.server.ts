@@ -13,7 +13,7 @@ import {
   type ReturnStatus,
 } from "~/.server/payments/paytrail";
 import { paytrailConfig } from "~/.server/payments";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { isValidEmail } from "~/lib/contact";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";

@@ -4,7 +4,7 @@ import { db, type Database, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
 import { customerMessagingUserId, messagingStatus } from "~/features/messaging/messaging.server";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import type { RenewalErrors, RenewalValues } from "./renewal.schema";
 import { renewalAllowed, type Prescription, type RenewalState } from "./rules";
 

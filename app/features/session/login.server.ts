@@ -1,4 +1,4 @@
-import { createCookie, data, redirect } from "react-router";
+import { createCookie } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { now } from "~/.server/clock";
 import { authSuccessCookie, loginTypeOfAcr } from "~/.server/analytics-consent";
@@ -17,7 +17,6 @@ import { ageOn, identityCodeOptions, parseIdentityCode } from "~/lib/identity-co
 import { isLang, type Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { acrValues } from "~/lib/login-options";
-import { IDENTIFICATION_UNAVAILABLE } from "~/ui/error-view";
 import { safeNextPath } from "./login-options";
 import { sendLoginCode, type SmsContext } from "./sms-login.server";
 import { logins } from "~/.server/metrics";
@@ -41,15 +40,21 @@ function pendingCookie() {
   });
 }
 
+/** Where starting an identification leads: the broker (with the pending cookie), back to login, or nowhere. */
+export type StartOutcome =
+  | { kind: "broker"; location: string; cookie: string }
+  | { kind: "login"; location: string }
+  | { kind: "unavailable" };
+
 /**
  * GET /oauth/authenticate?lang&next&acr_values[&mandate=child]: remembers state, nonce and PKCE verifier in a
  * signed cookie and sends the browser to the identity broker.
  */
-export async function startLogin(url: URL, origin: string): Promise<Response> {
+export async function startLogin(url: URL, origin: string): Promise<StartOutcome> {
   const lang: Lang = isLang(url.searchParams.get("lang")) ? (url.searchParams.get("lang") as Lang) : "fi";
   const acr = url.searchParams.get("acr_values") ?? "";
   const option = acrValues().find((o) => o.acr === acr);
-  if (!option) throw redirect(href("login", lang));
+  if (!option) return { kind: "login", location: href("login", lang) };
   const mandate = url.searchParams.get("mandate") === "child";
   const next = safeNextPath(url.searchParams.get("next"), href("home", lang));
   let begun: Awaited<ReturnType<typeof beginLogin>>;
@@ -64,11 +69,11 @@ export async function startLogin(url: URL, origin: string): Promise<Response> {
     if (!(error instanceof IdentityError)) throw error;
     // The broker cannot be reached (or its discovery fails): the error page with a retry, and one report per outage.
     reportErrorOncePer("identity-broker", BROKER_REPORT_INTERVAL_MS, error, { where: "startLogin" });
-    throw data({ reason: IDENTIFICATION_UNAVAILABLE }, { status: 503 });
+    return { kind: "unavailable" };
   }
   const { url: authUrl, pending } = begun;
   const value: PendingCookie = { ...pending, next, lang };
-  return redirect(authUrl, { headers: { "Set-Cookie": await pendingCookie().serialize(value) } });
+  return { kind: "broker", location: authUrl, cookie: await pendingCookie().serialize(value) };
 }
 
 /** Where the callback leads, and (for the metrics) how the identification ended when it did not succeed. */

@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { accessLogPage, type AccessActor } from "~/features/my-information/data-access.server";
 import { pageNumber } from "~/lib/id";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
 import { PageTitle } from "~/ui/page-title";

@@ -9,7 +9,7 @@ import { getLang } from "~/.server/i18n";
 import { CONSENT_CHOICES, consentSchema, type ConsentChoice } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
 import { ConsentForm } from "~/features/account/consent-form";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { safeNextPath } from "~/features/session/login-options";
 import { href } from "~/route-table";
 import { ErrorSummary } from "~/ui/form";

@@ -8,7 +8,7 @@ import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { KelaCard } from "~/features/my-information/kela-card";
 import { checkPostedImages, kelaCardImages, saveKelaCard } from "~/features/my-information/kela-card.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";
 

@@ -38,7 +38,7 @@ import { MyInformationTabs } from "~/features/my-information/tabs";
 import { SmsLoginSection } from "~/features/my-information/sms-login-section";
 import { smsLoginAction, smsLoginView } from "~/features/my-information/sms-login.server";
 import { formatTime } from "~/lib/format";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { ErrorSummary } from "~/ui/form";

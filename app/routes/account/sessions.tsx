@@ -10,7 +10,7 @@ import {
   endOtherSession,
   idleMinutes,
 } from "~/features/my-information/sessions.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";

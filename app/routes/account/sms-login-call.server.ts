@@ -1,4 +1,4 @@
-import { apiUser } from "~/features/session/guards.server";
+import { apiUser } from "~/.server/guards";
 import { data, type RouterContextProvider } from "react-router";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { sessionState } from "~/.server/context";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { parseAppointmentIds } from "~/features/appointments/rules";
 
 /**

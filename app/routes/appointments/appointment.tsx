@@ -21,7 +21,7 @@ import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found"
 import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/rules";
 import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { ErrorSummary } from "~/ui/form";
 import { errorEntries } from "~/ui/form-errors";
 import { PageTitle } from "~/ui/page-title";

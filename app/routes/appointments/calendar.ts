@@ -6,7 +6,7 @@ import { getLang, serverT } from "~/.server/i18n";
 import { getAppointments } from "~/features/appointments/appointments.server";
 import { appointmentCalendarFile } from "~/features/appointments/calendar";
 import { parseAppointmentIds } from "~/features/appointments/rules";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { customerServicePhone } from "#brands/index";
 
 // GET /{lang}/{appointments}/{id}/{calendar}.ics — the appointment as a calendar file.

@@ -8,7 +8,7 @@ import { AppointmentDetails } from "~/features/appointments/appointment-details"
 import { cancelAppointment, getAppointments } from "~/features/appointments/appointments.server";
 import { cancelResponse, parseAppointmentIds } from "~/features/appointments/rules";
 import { APPOINTMENT_CANCELLED_FRAGMENT } from "~/features/front-page/front-page.view";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
 import { PageTitle } from "~/ui/page-title";

@@ -10,7 +10,7 @@ import {
   takeEarlierTime,
   type OfferedSlot,
 } from "~/features/appointments/earlier-time-offer.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatDateTime, formatTime } from "~/lib/format";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";

@@ -3,7 +3,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { listUpcomingAppointments } from "~/features/appointments/appointments.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatDateTime } from "~/lib/format";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";

@@ -9,7 +9,7 @@ import {
   loadInsurancePanel,
   type InsuranceCallClaim,
 } from "~/features/insurance/insurance-panel.server";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { CONCEPT_CODES } from "~/features/insurance/insurance-choice";
 import { cleanEmail, isValidEmail, isValidFinnishPhone, normalisePhone } from "~/lib/contact";
 import { parseId } from "~/lib/id";

@@ -24,7 +24,7 @@ import {
 } from "~/features/booking/reservation-view";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
 import { handleInsuranceIntent } from "~/features/insurance/insurance-panel.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { ErrorSummary } from "~/ui/form";

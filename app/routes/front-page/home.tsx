@@ -10,7 +10,7 @@ import { frontPageView } from "~/features/front-page/front-page-dates.server";
 import { FrontPage } from "~/features/front-page/front-page.view";
 import { showsNewCustomerPage } from "~/features/front-page/has-events.server";
 import { onboardingAction, onboardingStep } from "~/features/front-page/sms-onboarding.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { href } from "~/route-table";
 import type { TextsHandle } from "~/lib/text-groups";
 import { featureOn } from "~/.server/features";

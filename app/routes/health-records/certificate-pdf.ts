@@ -7,7 +7,7 @@ import { getLang } from "~/.server/i18n";
 import { certificatePdf } from "~/features/health-records/certificate-pdf.server";
 import { certificateFilename, findCertificate } from "~/features/health-records/certificates.server";
 import { parseId } from "~/lib/id";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 
 /**
  * GET /{lang}/todistukset/{id}/todistus.pdf (and the Swedish and English paths): the acting person's sick-leave

@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { CertificateList } from "~/features/health-records/certificate-view";
 import { listCertificates } from "~/features/health-records/certificates.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";
 import { PageTitle } from "~/ui/page-title";

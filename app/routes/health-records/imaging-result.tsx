@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { imagingResultsOn } from "~/features/health-records/imaging.server";
 import { dayText } from "~/features/health-records/referrals.server";
 import { isCalendarDay } from "~/features/health-records/rules";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { imagingResultDays } from "~/features/health-records/imaging.server";
 import { listReferrals } from "~/features/health-records/referrals.server";
 import { ReferralsSection } from "~/features/health-records/referral-view";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

@@ -6,7 +6,7 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { findReferral } from "~/features/health-records/referrals.server";
 import { ReferralPage } from "~/features/health-records/referral-view";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { parseId } from "~/lib/id";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";

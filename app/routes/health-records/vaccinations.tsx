@@ -5,7 +5,7 @@ import { getLang } from "~/.server/i18n";
 import { pageNumber } from "~/lib/id";
 import { loadVaccinationsPage } from "~/features/health-records/vaccinations.server";
 import { VaccinationCard } from "~/features/health-records/vaccinations-view";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";

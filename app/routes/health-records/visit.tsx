@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { PrintAction, VisitReportView } from "~/features/health-records/visit-view";
 import { findVisit } from "~/features/health-records/visits.server";
 import { parseId } from "~/lib/id";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

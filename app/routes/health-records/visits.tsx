@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { VisitList } from "~/features/health-records/visit-view";
 import { listVisits } from "~/features/health-records/visits.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";
 import { PageTitle } from "~/ui/page-title";

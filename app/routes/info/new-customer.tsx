@@ -1,7 +1,7 @@
 import type { Route } from "./+types/new-customer";
 import { getLang } from "~/.server/i18n";
 import { PhoneLink } from "~/ui/phone-link";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import type { RouteHandle } from "~/ui/layout";
 import { useT } from "~/ui/i18n";

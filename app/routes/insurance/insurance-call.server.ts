@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { validationError } from "~/.server/api";
 import { requestInfo, sessionState } from "~/.server/context";
 import type { Feature } from "#brands/index";
-import type { UserSession } from "~/features/session/guards.server";
+import type { UserSession } from "~/.server/guards";
 import { isLang, type Lang } from "~/lib/lang";
 import { routeIdForPath } from "~/route-table";
 import { EVENT_TYPES, type EventType } from "~/lib/insurance-event";

@@ -3,7 +3,7 @@ import { requestInfo, type RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import { getLang } from "~/.server/i18n";
-import { requireUser, type UserSession } from "~/features/session/guards.server";
+import { requireUser, type UserSession } from "~/.server/guards";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";
 import { customerMessagingUserId, messagingStatus, type MessagingStatus } from "~/features/messaging/messaging.server";

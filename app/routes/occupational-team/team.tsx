@@ -9,7 +9,7 @@ import { occupationalAccess } from "~/features/booking/search";
 import { offeredCareTypes } from "~/features/booking/search.server";
 import { TeamSection } from "~/features/occupational-team/team-view";
 import { loadTeamPage } from "~/features/occupational-team/team.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorView } from "~/ui/error-view";
 import { useT } from "~/ui/i18n";

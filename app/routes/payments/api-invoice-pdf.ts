@@ -1,4 +1,4 @@
-import { apiUser } from "~/features/session/guards.server";
+import { apiUser } from "~/.server/guards";
 import { data } from "react-router";
 import type { Route } from "./+types/api-invoice-pdf";
 import { allowMethods } from "~/.server/api";

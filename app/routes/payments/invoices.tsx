@@ -6,7 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { invoicesPage } from "~/features/payments/invoices.server";
 import { pageNumber } from "~/lib/id";
 import { InvoiceRow } from "~/features/payments/invoice-view";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";

@@ -9,7 +9,7 @@ import { getLang } from "~/.server/i18n";
 import { encodeSaveAction } from "~/features/my-information/save-action";
 import { methodChoiceSchema } from "~/features/payments/payment.schema";
 import { paymentMethods, payWithMethod, type Handoff } from "~/features/payments/payments.server";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatCents } from "~/lib/format";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";

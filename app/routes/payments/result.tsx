@@ -6,7 +6,7 @@ import { InvoiceNotFound } from "~/features/payments/invoice-not-found";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { applyPaymentReturn, hasDuplicatePayment } from "~/features/payments/payments.server";
 import { failureMessage, resultStatus } from "~/features/payments/result";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatCents, formatDate } from "~/lib/format";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";

@@ -7,7 +7,7 @@ import { InvoiceNotFound } from "~/features/payments/invoice-not-found";
 import { invoiceSummary } from "~/features/payments/invoices.server";
 import { formatDay, invoiceDisplay } from "~/features/payments/invoice-rules";
 import { pdfHref } from "~/features/payments/links";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { formatCents, formatDate } from "~/lib/format";
 import type { TextsHandle } from "~/lib/text-groups";
 import { useT } from "~/ui/i18n";

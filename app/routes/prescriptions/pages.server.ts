@@ -28,7 +28,7 @@ import {
 import { RENEWAL_TITLE, composeRenewalMessage } from "~/features/prescriptions/renewal-message";
 import { UNTOUCHED_OMITTED, checkRenewal, valuesOf } from "~/features/prescriptions/renewal.schema";
 import { idSegment, parseIdSegment } from "~/features/prescriptions/rules";
-import { requireUser, type UserSession } from "~/features/session/guards.server";
+import { requireUser, type UserSession } from "~/.server/guards";
 import { eq } from "drizzle-orm";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";

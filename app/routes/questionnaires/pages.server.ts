@@ -9,7 +9,7 @@ import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import { messagingStatus } from "~/features/messaging/messaging.server";
-import { requireUser, type UserSession } from "~/features/session/guards.server";
+import { requireUser, type UserSession } from "~/.server/guards";
 import { formatDate } from "~/lib/format";
 import { parseId } from "~/lib/id";
 import type { Lang } from "~/lib/lang";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/sickness-fund";
 import { db } from "~/.server/db/client";
 import { featureOn } from "~/.server/features";
 import { getLang } from "~/.server/i18n";
-import { requireUser } from "~/features/session/guards.server";
+import { requireUser } from "~/.server/guards";
 import { SicknessFundContentView, SicknessFundTabs } from "~/features/sickness-fund/sickness-fund-view";
 import { loadSicknessFundPage } from "~/features/sickness-fund/sickness-fund.server";
 import { tabOfSlug } from "~/features/sickness-fund/tabs";

@@ -42,9 +42,7 @@ function pendingCookie() {
 
 /** Where starting an identification leads: the broker (with the pending cookie), back to login, or nowhere. */
 export type StartOutcome =
-  | { kind: "broker"; location: string; cookie: string }
-  | { kind: "login"; location: string }
-  | { kind: "unavailable" };
+  { kind: "broker"; location: string; cookie: string } | { kind: "login"; location: string } | { kind: "unavailable" };
 
 /**
  * GET /oauth/authenticate?lang&next&acr_values[&mandate=child]: remembers state, nonce and PKCE verifier in a

@@ -654,6 +654,101 @@ describe("the list's refresh (a poll)", () => {
   });
 });
 
+describe("a thread's poll", () => {
+  const threadRows = async (person: Person, thread: number) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(s.accessLog)
+        .where(
+          and(
+            eq(s.accessLog.actorId, person.id),
+            eq(s.accessLog.resource, "conversation"),
+            eq(s.accessLog.resourceId, String(thread)),
+          ),
+        )
+    )[0].n;
+  const readAt = async (person: Person, thread: number) =>
+    (
+      await t.db
+        .select({ readAt: s.threadParticipants.readAt })
+        .from(s.threadParticipants)
+        .where(
+          and(eq(s.threadParticipants.threadId, thread), eq(s.threadParticipants.userId, await customerUser(person))),
+        )
+    )[0].readAt;
+
+  it("brings new messages, but marks nothing read, keeps no session alive and adds no row per poll", async () => {
+    const erkki = t.person("senior");
+    const thread = await makeThread(erkki, {
+      title: "Verikokeet",
+      read: false,
+      messages: [{ by: "nurse", ago: 60, text: "Tulokset ovat valmiit." }],
+    });
+    const session = await login(erkki);
+    const idle = env().sessionIdleSeconds;
+    try {
+      // Opening the thread reads it and logs the read.
+      expect((await send("GET", `/en/conversations/${thread}`, { session })).status).toBe(200);
+      expect(await readAt(erkki, thread)).toEqual(FIXED_NOW);
+      const opened = await threadRows(erkki, thread);
+      expect(opened).toBeGreaterThan(0);
+
+      // The care team answers while the page is open; each poll (every two minutes, for longer than the idle
+      // timeout) brings the answer…
+      await t.db.insert(s.messages).values({
+        threadId: thread,
+        authorId: await nurse(),
+        authorType: "ProfessionalUser",
+        authorName: "Testi Hoitaja",
+        authorTitle: "Sairaanhoitaja",
+        content: "Kaikki arvot ovat viitealueella.",
+        createdAt: clockAt(60),
+      });
+      for (let at = 120; at < idle; at += 120) {
+        clockAt(at);
+        const polled = await send("GET", `/en/conversations/${thread}?background=1`, { session });
+        expect(polled.status, `poll at ${at} s`).toBe(200);
+        expect(polled.text).toContain("Kaikki arvot ovat viitealueella.");
+      }
+      // …but none of them read the thread for the person (the open page does that, when in view), was activity,
+      // or was a new read of the person's data.
+      expect(await readAt(erkki, thread)).toEqual(FIXED_NOW);
+      expect(await threadRows(erkki, thread)).toBe(opened);
+
+      // Once the session has ended, a poll answers a failed read (the page stops polling and says so), not a redirect.
+      clockAt(idle + 1);
+      const later = await send("GET", `/en/conversations/${thread}?background=1`, { session });
+      expect(later.status).toBe(200);
+      expect(later.text).toContain("Failed to fetch messages.");
+      expect(later.text).not.toContain("Kaikki arvot ovat viitealueella.");
+      // The person's own visit still goes to the expired-session page.
+      expect((await send("GET", `/en/conversations/${thread}`, { session })).status).toBe(302);
+    } finally {
+      clockAt(0);
+    }
+  });
+
+  it("answers another person's thread and one that does not exist alike: a failed read", async () => {
+    const sanna = t.person("newCustomer");
+    const theirs = await makeThread(sanna, {
+      title: "Sannan oma asia",
+      read: true,
+      messages: [{ by: "nurse", ago: 30, text: "Vain Sannalle." }],
+    });
+    const erkki = t.person("senior");
+    await customerUser(erkki);
+    const session = await login(erkki);
+    for (const id of [theirs, 99999999]) {
+      const polled = await send("GET", `/en/conversations/${id}?background=1`, { session });
+      expect(polled.status, String(id)).toBe(200);
+      expect(polled.text).toContain("Failed to fetch messages.");
+      expect(polled.text).not.toContain("Sannan oma asia");
+      expect(polled.text).not.toContain("Vain Sannalle.");
+    }
+  });
+});
+
 describe("the polling interval", () => {
   it("is two minutes, shortened by ?poll= only outside production", () => {
     const at = (query: string) => new Request(`http://localhost/fi/viestit/1${query}`);

@@ -11,11 +11,10 @@ import {
   SEND_MESSAGE,
   SEND_MESSAGE_IN_NEW_THREAD,
   createAttachmentUpload,
-  fetchThread,
-  fetchThreads,
   messagingRequest,
 } from "./client";
 import { typeDefs } from "./schema.graphql";
+import { BACKGROUND_HEADER } from "~/route-table";
 
 type Call = { url: string; init: RequestInit; at: number };
 let calls: Call[] = [];
@@ -66,11 +65,19 @@ describe("messagingRequest", () => {
     const headers = new Headers(calls[0].init.headers);
     expect(headers.get("X-CSRF-Token")).toBe("t0k");
     expect(headers.get("Content-Type")).toBe("application/json");
+    // The customer's own doing: it counts as activity.
+    expect(headers.get(BACKGROUND_HEADER)).toBeNull();
     expect(JSON.parse(String(calls[0].init.body))).toEqual({
       query: MARK_AS_READ,
       variables: { threadId: "12" },
       operationName: "MarkAsRead",
     });
+  });
+
+  it("marks a poll's call (background) so that it does not keep the session alive", async () => {
+    answers = [json({ data: { markAsRead: true } })];
+    await messagingRequest(MARK_AS_READ, { threadId: "12" }, { csrfToken: "t0k", background: true });
+    expect(new Headers(calls[0].init.headers).get(BACKGROUND_HEADER)).toBe("1");
   });
 
   it("throws GraphQL errors with their code and problem, and never retries a refusal", async () => {
@@ -166,42 +173,6 @@ describe("messagingRequest", () => {
 });
 
 describe("the typed helpers", () => {
-  it("fetchThread asks for one thread and answers null for one that is not there", async () => {
-    answers = [json({ data: { messagingThreadForCustomer: null } })];
-    expect(await fetchThread("404", "t")).toBeNull();
-    const body = JSON.parse(String(calls[0].init.body));
-    expect(body).toMatchObject({ operationName: "MessagingThreadForCustomer", variables: { id: "404" } });
-  });
-
-  it("fetchThread returns the thread with its messages", async () => {
-    const thread = {
-      id: "7",
-      title: "Polvi",
-      messages: [
-        {
-          id: "1",
-          created: "2026-11-20T10:00:00.000Z",
-          content: "Hei",
-          deleted: false,
-          author: { id: "u", type: "CustomerUser", name: "Maija M", title: null },
-          attachments: [{ id: "a", fileName: "polvi.png" }],
-          questionnaireInvitations: [{ id: "3", title: "Kysely", answered: false }],
-        },
-      ],
-    };
-    answers = [json({ data: { messagingThreadForCustomer: thread } })];
-    expect(await fetchThread("7", "t")).toEqual(thread);
-  });
-
-  it("fetchThreads asks for the whole list (limit 9999)", async () => {
-    answers = [json({ data: { messagingThreads: { totalCount: 1, paginatedThreads: [{ id: "7" }] } } })];
-    expect(await fetchThreads("t")).toEqual({ totalCount: 1, paginatedThreads: [{ id: "7" }] });
-    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({
-      operationName: "MessagingThreads",
-      variables: { pagination: { limit: 9999 } },
-    });
-  });
-
   it("createAttachmentUpload sends the name and type and returns the key, URL and headers", async () => {
     const upload = {
       key: "k",

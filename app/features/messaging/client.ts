@@ -80,7 +80,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * graphql-request (with graphql's parser, about 12 kB gzipped) is loaded on the first call, not with the page: the
- * pages render from their loaders and call only to poll, upload or send.
+ * pages render (and poll) from their loaders and call only to upload an attachment or mark a thread read.
  */
 let library: Promise<typeof import("graphql-request")> | null = null;
 function graphqlRequest() {
@@ -171,57 +171,7 @@ export const ANSWER_QUESTIONNAIRE = `mutation AnswerQuestionnaire($questionnaire
 // ---------------------------------------------------------------------------------------------------------------
 // Typed helpers
 
-type UserType = "CustomerUser" | "HrUser" | "ProfessionalUser";
-export type ApiUser = { id: string; type: UserType; firstName: string; lastName: string; title: string | null };
-export type ApiMessage = {
-  id: string;
-  created: string;
-  content: string | null;
-  deleted: boolean;
-  author: { id: string | null; type: UserType; name: string; title: string | null };
-  attachments: { id: string; fileName: string }[];
-  questionnaireInvitations: { id: string; title: string; answered: boolean }[];
-};
-type ThreadBase = {
-  id: string;
-  title: string;
-  threadType: "customer" | "hr" | "supervisor";
-  isActive: boolean;
-  created: string;
-  isRead: boolean;
-  messages: ApiMessage[];
-};
-export type ApiThreadSummary = ThreadBase;
-export type ApiThread = ThreadBase & {
-  participants: ApiUser[];
-  professionalsWithAccess: ApiUser[];
-  assignments: {
-    assignee: ApiUser;
-    assignedAt: string;
-    absences: { startDate: string; endDate: string; substitute: ApiUser | null }[];
-  }[];
-};
 export type AttachmentUpload = { key: string; url: string; headers: { name: string; value: string }[] };
-
-/** One thread with all its messages (oldest first); null when there is none the user takes part in. */
-export async function fetchThread(threadId: string, csrfToken: string): Promise<ApiThread | null> {
-  const data = await messagingRequest<{ messagingThreadForCustomer: ApiThread | null }>(
-    MESSAGING_THREAD_FOR_CUSTOMER,
-    { id: threadId },
-    { csrfToken, background: true },
-  );
-  return data.messagingThreadForCustomer;
-}
-
-/** The conversation list: every thread, newest activity first, each with its latest message. */
-export async function fetchThreads(
-  csrfToken: string,
-): Promise<{ totalCount: number; paginatedThreads: ApiThreadSummary[] }> {
-  const data = await messagingRequest<{
-    messagingThreads: { totalCount: number; paginatedThreads: ApiThreadSummary[] };
-  }>(MESSAGING_THREADS, { pagination: { limit: 9999 } }, { csrfToken, background: true });
-  return data.messagingThreads;
-}
 
 /** A signed upload for one attachment: PUT the file to `url` with `headers`, then send `key` with the message. */
 export async function createAttachmentUpload(

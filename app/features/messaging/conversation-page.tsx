@@ -8,7 +8,7 @@ import { useCsrfToken } from "~/ui/root-data";
 import { MessageForm, summaryOf, useMessageErrors } from "./message-form";
 import { MESSAGE_FIELDS, type ConversationPage as PageData, type FormAnswer, type ThreadView } from "./message-view";
 import { MaintenanceNotice } from "./notices";
-import { useThreadPolling, type PollResult } from "./thread-polling";
+import { useThreadPolling, type PollResult, type ThreadPageData } from "./thread-polling";
 import { AbsenceNotices, ParticipantsSummary, ThreadMessages } from "./thread-view";
 
 /** Spec part 2 §9: the conversation-closed toast stays 15 seconds. */
@@ -46,7 +46,7 @@ export function ConversationPage({ page, answer }: { page: PageData; answer?: Fo
       </div>
     );
   }
-  return <ThreadPage thread={page.thread} now={page.now} pollMs={page.pollMs} answer={answer} />;
+  return <ThreadPage page={page} answer={answer} />;
 }
 
 function BackLink() {
@@ -58,17 +58,8 @@ function BackLink() {
   );
 }
 
-function ThreadPage({
-  thread: loaded,
-  now,
-  pollMs,
-  answer,
-}: {
-  thread: ThreadView;
-  now: string;
-  pollMs: number;
-  answer?: FormAnswer;
-}) {
+function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswer }) {
+  const { thread: loaded, now } = page;
   const t = useT();
   const csrfToken = useCsrfToken();
   const { show } = useToast();
@@ -92,8 +83,7 @@ function ThreadPage({
   }, []);
 
   const { failed } = useThreadPolling({
-    thread: loaded,
-    intervalMs: pollMs,
+    page,
     csrfToken,
     onChange({ thread, added, closed }: PollResult) {
       setPolled({ since: loaded, thread });

@@ -1,45 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { MARK_AS_READ, fetchThread, messagingRequest, type ApiThread, type ApiUser } from "./client";
-import type { MessageView, ThreadView } from "./message-view";
-
-const name = (u: ApiUser) => `${u.firstName} ${u.lastName}`;
-
-/** The API's thread as the page's view (the same shape the loader gives). */
-export function threadFromApi(thread: ApiThread): ThreadView {
-  return {
-    id: String(thread.id),
-    title: thread.title,
-    isActive: thread.isActive,
-    participants: thread.participants.map((p) => ({
-      id: p.id,
-      name: name(p),
-      title: p.title ?? null,
-      isCustomer: p.type === "CustomerUser",
-    })),
-    absences: thread.assignments.flatMap((a) =>
-      a.absences.map((absence) => ({
-        name: name(a.assignee),
-        startDate: absence.startDate,
-        endDate: absence.endDate,
-        substitute: absence.substitute
-          ? { name: name(absence.substitute), title: absence.substitute.title ?? null }
-          : null,
-      })),
-    ),
-    messages: thread.messages.map((m): MessageView => ({
-      id: String(m.id),
-      // The API's times are ISO strings; normalised so they compare with the loader's.
-      created: new Date(m.created).toISOString(),
-      content: m.deleted ? null : (m.content ?? null),
-      deleted: m.deleted,
-      authorName: m.author.name,
-      authorTitle: m.author.title ?? null,
-      fromCustomer: m.author.type === "CustomerUser",
-      attachments: m.attachments.map((a) => ({ id: a.id, fileName: a.fileName })),
-      questionnaireInvitations: m.questionnaireInvitations.map((q) => ({ id: String(q.id), title: q.title })),
-    })),
-  };
-}
+import { useEffect, useRef } from "react";
+import { MARK_AS_READ, messagingRequest } from "./client";
+import type { ConversationPage, MessageView, ThreadView } from "./message-view";
+import { usePagePolling } from "./page-polling";
 
 /** Messages of `next` that `known` does not have. */
 export function newMessages(known: readonly MessageView[], next: readonly MessageView[]): MessageView[] {
@@ -50,62 +12,63 @@ export function newMessages(known: readonly MessageView[], next: readonly Messag
 export type PollResult = { thread: ThreadView; added: number; closed: boolean };
 
 /**
- * Polls the open thread every `intervalMs` once hydrated (spec part 2 §2: every two minutes) and hands each
- * change to `onChange`: the fresh thread, how many messages are new and whether it was closed meanwhile. The
- * loader's thread (after a reply) starts the comparison again. Stops at the first error and reports it.
+ * What a poll found against the thread shown: the fresh thread, how many messages are new and whether it was
+ * closed meanwhile; null when nothing changed at all (anything else, e.g. a deleted message, is a change too).
+ */
+export function pollResult(shown: ThreadView, next: ThreadView): PollResult | null {
+  const added = newMessages(shown.messages, next.messages).length;
+  const closed = shown.isActive && !next.isActive;
+  const changed = added > 0 || closed || JSON.stringify(shown) !== JSON.stringify(next);
+  return changed ? { thread: next, added, closed } : null;
+}
+
+/** The thread page's data when the thread could be read. */
+export type ThreadPageData = Extract<ConversationPage, { state: "ok" }>;
+
+/**
+ * Polls the open thread (spec part 2 §2: every two minutes) by loading its page's data again as a poll
+ * (usePagePolling: `?background=1`, which neither extends the session, nor adds a "who viewed my data" row, nor
+ * marks the thread read), and hands each change to `onChange`. The page's own load (after a reply) starts the
+ * comparison again. A failed read (the loader's error state: the service failed, the session ended, the thread is no
+ * longer there) ends the polling and is reported as `failed`; maintenance, in which the loader shows no thread,
+ * changes nothing and the polling goes on.
  */
 export function useThreadPolling({
-  thread,
-  intervalMs,
+  page,
   csrfToken,
   onChange,
 }: {
-  thread: ThreadView;
-  intervalMs: number;
+  page: ThreadPageData;
   csrfToken: string;
   onChange(result: PollResult): void;
 }): { failed: boolean } {
-  const [failed, setFailed] = useState(false);
-  const latest = useRef(thread);
+  const polled = usePagePolling<ConversationPage>({
+    key: `conversation:${page.thread.id}:${page.now}`,
+    intervalMs: page.pollMs,
+    continues: (answer) => answer.state !== "error",
+  });
+  const latest = useRef(page.thread);
   const report = useRef(onChange);
   useEffect(() => {
-    latest.current = thread;
-  }, [thread]);
+    latest.current = page.thread;
+  }, [page.thread]);
   useEffect(() => {
     report.current = onChange;
   });
 
   useEffect(() => {
-    if (failed) return;
-    let stopped = false;
-    let timer = 0;
-    const tick = async () => {
-      try {
-        const answer = await fetchThread(thread.id, csrfToken);
-        if (stopped) return;
-        if (!answer) throw new Error("the thread is no longer there");
-        const next = threadFromApi(answer);
-        const before = latest.current;
-        const added = newMessages(before.messages, next.messages).length;
-        const closed = before.isActive && !next.isActive;
-        latest.current = next;
-        // What arrives on a page in view is read: the thread is not left unread for the list and the menu. In a
-        // background tab nobody has read it yet.
-        if (added && document.visibilityState === "visible")
-          void messagingRequest(MARK_AS_READ, { threadId: thread.id }, { csrfToken, background: true }).catch(() => {});
-        if (added || closed || JSON.stringify(before) !== JSON.stringify(next))
-          report.current({ thread: next, added, closed });
-        timer = window.setTimeout(tick, intervalMs);
-      } catch {
-        if (!stopped) setFailed(true);
-      }
-    };
-    timer = window.setTimeout(tick, intervalMs);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [thread.id, intervalMs, csrfToken, failed]);
+    if (polled?.state !== "ok") return;
+    const result = pollResult(latest.current, polled.thread);
+    latest.current = polled.thread;
+    if (!result) return;
+    // What arrives on a page in view is read: the thread is not left unread for the list and the menu. In a
+    // background tab nobody has read it yet. (The poll itself never marks the thread read: only the page knows.)
+    if (result.added && document.visibilityState === "visible")
+      void messagingRequest(MARK_AS_READ, { threadId: polled.thread.id }, { csrfToken, background: true }).catch(
+        () => {},
+      );
+    report.current(result);
+  }, [polled, csrfToken]);
 
-  return { failed };
+  return { failed: polled?.state === "error" };
 }

@@ -3,9 +3,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/messaging.json";
 import { I18nProvider } from "~/ui/i18n";
-import type { ApiThread } from "./client";
 import type { MessageView, ThreadView } from "./message-view";
-import { newMessages, threadFromApi } from "./thread-polling";
+import { newMessages, pollResult } from "./thread-polling";
 import { AbsenceNotices, ParticipantsSummary, ThreadMessages, groupByDay } from "./thread-view";
 
 function render(node: React.ReactNode): string {
@@ -117,70 +116,38 @@ describe("a thread's people", () => {
 });
 
 describe("polling", () => {
-  const api: ApiThread = {
-    id: "4",
-    title: "Polvi",
-    threadType: "customer",
-    isActive: false,
-    created: "2026-11-19T08:00:00Z",
-    isRead: true,
-    participants: [{ id: "c", type: "CustomerUser", firstName: "Maija", lastName: "Meikäläinen", title: null }],
-    professionalsWithAccess: [],
-    assignments: [
-      {
-        assignee: { id: "p", type: "ProfessionalUser", firstName: "Anna", lastName: "Aho", title: "Lääkäri" },
-        assignedAt: "2026-11-19T08:00:00Z",
-        absences: [{ startDate: "2026-11-23", endDate: "2026-11-27", substitute: null }],
-      },
-    ],
-    messages: [
-      {
-        id: "9",
-        created: "2026-11-19T08:00:00Z",
-        content: "Hei",
-        deleted: false,
-        author: { id: "c", type: "CustomerUser", name: "Maija Meikäläinen", title: null },
-        attachments: [],
-        questionnaireInvitations: [{ id: "3", title: "Kysely", answered: false }],
-      },
-      {
-        id: "10",
-        created: "2026-11-19T09:00:00Z",
-        content: "piilossa",
-        deleted: true,
-        author: { id: "p", type: "ProfessionalUser", name: "Anna Aho", title: "Lääkäri" },
-        attachments: [],
-        questionnaireInvitations: [],
-      },
-    ],
+  const shown: ThreadView = {
+    ...thread,
+    messages: [message("1", "2026-11-19T08:00:00.000Z"), message("2", "2026-11-19T09:00:00.000Z")],
   };
-
-  it("turns the API's thread into the page's view", () => {
-    const view = threadFromApi(api);
-    expect(view).toMatchObject({
-      id: "4",
-      isActive: false,
-      participants: [{ id: "c", name: "Maija Meikäläinen", title: null, isCustomer: true }],
-      absences: [{ name: "Anna Aho", startDate: "2026-11-23", endDate: "2026-11-27", substitute: null }],
-    });
-    expect(view.messages[0]).toEqual({
-      id: "9",
-      created: "2026-11-19T08:00:00.000Z",
-      content: "Hei",
-      deleted: false,
-      authorName: "Maija Meikäläinen",
-      authorTitle: null,
-      fromCustomer: true,
-      attachments: [],
-      questionnaireInvitations: [{ id: "3", title: "Kysely" }],
-    });
-    expect(view.messages[1]).toMatchObject({ content: null, deleted: true, fromCustomer: false });
-  });
 
   it("counts the messages not shown yet", () => {
     const known = [message("1", "2026-11-19T08:00:00.000Z")];
     const next = [...known, message("2", "2026-11-19T09:00:00.000Z"), message("3", "2026-11-19T10:00:00.000Z")];
     expect(newMessages(known, next).map((m) => m.id)).toEqual(["2", "3"]);
     expect(newMessages(next, next)).toEqual([]);
+  });
+
+  it("finds nothing when the poll answers the thread as shown", () => {
+    expect(pollResult(shown, structuredClone(shown))).toBeNull();
+  });
+
+  it("reports new messages with their count, to be announced", () => {
+    const next = { ...shown, messages: [...shown.messages, message("3", "2026-11-19T10:00:00.000Z")] };
+    expect(pollResult(shown, next)).toEqual({ thread: next, added: 1, closed: false });
+  });
+
+  it("reports a thread closed meanwhile, and only as it closes", () => {
+    const closed = { ...shown, isActive: false };
+    expect(pollResult(shown, closed)).toEqual({ thread: closed, added: 0, closed: true });
+    expect(pollResult(closed, structuredClone(closed))).toBeNull();
+  });
+
+  it("reports any other change, e.g. a message deleted, without new messages", () => {
+    const next = {
+      ...shown,
+      messages: [shown.messages[0], { ...shown.messages[1], content: null, deleted: true }],
+    };
+    expect(pollResult(shown, next)).toEqual({ thread: next, added: 0, closed: false });
   });
 });

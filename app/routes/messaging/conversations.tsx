@@ -1,22 +1,24 @@
-import { useEffect } from "react";
-import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/conversations";
 import { ConversationList } from "~/features/messaging/conversation-list";
 import { AnnouncementBox, EmergencyNotice, MaintenanceNotice } from "~/features/messaging/notices";
+import { pollSafely, usePagePolling } from "~/features/messaging/page-polling";
 import { conversationsLoader } from "./pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
-import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
 import { Pager } from "~/ui/pager";
 import { useLang } from "~/ui/root-data";
-import { BACKGROUND_PARAM, href } from "~/route-table";
+import { href } from "~/route-table";
 
 export const handle = { i18n: ["messaging.common", "messaging.list"] } satisfies TextsHandle;
 
 export function loader(args: Route.LoaderArgs) {
   return conversationsLoader(args);
+}
+
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return pollSafely(request, serverLoader, () => ({ state: "error" as const, announcement: null, pollMs: 0 }));
 }
 
 export default function Conversations({ loaderData: loaded }: Route.ComponentProps) {
@@ -64,23 +66,15 @@ export default function Conversations({ loaderData: loaded }: Route.ComponentPro
 
 /**
  * The list is refreshed every two minutes while open (spec part 2 §7) by loading the page's data again, as a poll
- * (`?background=1`): it neither keeps the session alive nor adds a "who viewed my data" row each time. A failed load
- * shows the error and ends the refreshing (the loader answers with the error state). Each load of the page starts
- * a fresh poll, so another page's list never shows through.
+ * (`?background=1`, see usePagePolling): it neither keeps the session alive nor adds a "who viewed my data" row
+ * each time. A failed load shows the error and ends the refreshing (the loader answers with the error state). Each
+ * load of the page starts a fresh poll, so another page's list never shows through.
  */
 function useListRefresh(loaded: Route.ComponentProps["loaderData"]) {
-  const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
-  const fetcher = useFetcher<typeof loader>({ key: `conversations:${loaded.state === "ok" ? loaded.now : ""}` });
-  const current = fetcher.data ?? loaded;
-  const intervalMs = current.state === "ok" ? current.pollMs : null;
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!hydrated || intervalMs === null) return;
-    const query = new URLSearchParams(search);
-    query.set(BACKGROUND_PARAM, "1");
-    const timer = window.setInterval(() => void load(`${pathname}?${query}`), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [hydrated, intervalMs, load, pathname, search]);
-  return current;
+  const polled = usePagePolling<typeof loaded>({
+    key: `conversations:${loaded.state === "ok" ? loaded.now : ""}`,
+    intervalMs: loaded.state === "ok" ? loaded.pollMs : null,
+    continues: (answer) => answer.state === "ok",
+  });
+  return polled ?? loaded;
 }

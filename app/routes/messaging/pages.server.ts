@@ -1,7 +1,7 @@
 import { logAccess } from "~/.server/access-log";
 import { isBackgroundRequest } from "~/.server/background";
 import { now } from "~/.server/clock";
-import type { RequestInfo } from "~/.server/context";
+import { requestInfo, type RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import {
@@ -62,7 +62,8 @@ function messageView(m: Message): MessageView {
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-function threadView(thread: Thread): ThreadView {
+/** The thread as its page shows it (the loader's is the only view: the page polls its loader too). */
+export function threadView(thread: Thread): ThreadView {
   return {
     id: String(thread.id),
     title: thread.title,
@@ -199,7 +200,26 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
 // ---------------------------------------------------------------------------------------------------------------
 // Thread
 
+/**
+ * The thread page. Opening it reads the thread (spec part 2 §4) and leaves a "who viewed my data" row. The open
+ * page's poll (`?background=1`, features/messaging/thread-polling.ts) does neither: whether anyone saw what a poll
+ * brought only the page knows (it marks the thread read itself), and a poll's read is logged only when the same read
+ * has no row in the last hour (app/.server/access-log.ts). Nor does a poll ever leave the page: a session that ended
+ * meanwhile, or a thread no longer there, answers as a failed read, which ends the polling and says so.
+ */
 export async function conversationLoader(args: Args): Promise<ConversationPage> {
+  if (!isBackgroundRequest(args.request)) return threadPage(args, false);
+  try {
+    return await threadPage(args, true);
+  } catch (thrown) {
+    // A redirect (the session) or a 404 (the thread) is an answer; anything else went wrong.
+    if (thrown instanceof Error) reportError(thrown, { where: "conversationLoader" });
+    const pollMs = pollIntervalMs(args.request, requestInfo(args.context).environment);
+    return { state: "error", threadId: args.params.threadId ?? "", pollMs };
+  }
+}
+
+async function threadPage(args: Args, background: boolean): Promise<ConversationPage> {
   const access = await requireMessaging(args);
   const threadId = threadIdOf(args.params.threadId);
   const pollMs = pollIntervalMs(args.request, access.info.environment);
@@ -214,13 +234,13 @@ export async function conversationLoader(args: Args): Promise<ConversationPage> 
   }
   // Another person's thread and one that does not exist answer alike.
   if (!thread) throw notFound();
-  // Opening a thread reads it (spec part 2 §4).
-  await markAsRead(db(), access.userId, thread.id, now());
+  if (!background) await markAsRead(db(), access.userId, thread.id, now());
   await logAccess({
     actorId: access.session.user.id,
     subjectId: access.session.actingPerson.id,
     resource: "conversation",
     resourceId: String(thread.id),
+    background,
   });
   return { state: "ok", thread: threadView(thread), now: now().toISOString(), pollMs };
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import type { MessagingUser, Thread } from "~/features/messaging/threads.server";
+import { threadView } from "./pages.server";
+
+const user = (id: string, type: MessagingUser["type"], firstName: string, lastName: string, title: string | null) => ({
+  id,
+  type,
+  firstName,
+  lastName,
+  title,
+});
+const maija = user("c", "CustomerUser", "Maija", "Meikäläinen", null);
+const anna = user("p", "ProfessionalUser", "Anna", "Aho", "Lääkäri");
+const bertta = user("s", "ProfessionalUser", "Bertta", "Berg", "Lääkäri");
+
+const thread: Thread = {
+  id: 4,
+  title: "Polvi",
+  type: "customer",
+  isActive: false,
+  created: new Date("2026-11-19T08:00:00Z"),
+  isRead: true,
+  latestMessage: null,
+  participants: [maija, anna],
+  assignments: [
+    {
+      assignee: anna,
+      assignedAt: new Date("2026-11-19T08:00:00Z"),
+      absences: [
+        { startDate: "2026-11-23", endDate: "2026-11-27", substitute: bertta },
+        { startDate: "2026-12-01", endDate: "2026-12-02", substitute: null },
+      ],
+    },
+  ],
+  messages: [
+    {
+      id: 9,
+      created: new Date("2026-11-19T08:00:00Z"),
+      content: "Hei",
+      deleted: false,
+      author: maija,
+      authorName: "Maija Meikäläinen",
+      authorTitle: null,
+      authorType: "CustomerUser",
+      attachments: [{ id: "a", fileName: "polvi.png" }],
+      questionnaireInvitations: [{ id: 3, title: "Kysely", answered: false }],
+    },
+    {
+      id: 10,
+      created: new Date("2026-11-19T09:00:00Z"),
+      content: "piilossa",
+      deleted: true,
+      author: anna,
+      authorName: "Anna Aho",
+      authorTitle: "Lääkäri",
+      authorType: "ProfessionalUser",
+      attachments: [],
+      questionnaireInvitations: [],
+    },
+  ],
+};
+
+describe("the thread page's view (the one the page shows, loaded and polled alike)", () => {
+  it("names the people, the absences with their substitutes, and the messages as plain values", () => {
+    const view = threadView(thread);
+    expect(view).toMatchObject({
+      id: "4",
+      title: "Polvi",
+      isActive: false,
+      participants: [
+        { id: "c", name: "Maija Meikäläinen", title: null, isCustomer: true },
+        { id: "p", name: "Anna Aho", title: "Lääkäri", isCustomer: false },
+      ],
+      absences: [
+        {
+          name: "Anna Aho",
+          startDate: "2026-11-23",
+          endDate: "2026-11-27",
+          substitute: { name: "Bertta Berg", title: "Lääkäri" },
+        },
+        { name: "Anna Aho", startDate: "2026-12-01", endDate: "2026-12-02", substitute: null },
+      ],
+    });
+    expect(view.messages[0]).toEqual({
+      id: "9",
+      created: "2026-11-19T08:00:00.000Z",
+      content: "Hei",
+      deleted: false,
+      authorName: "Maija Meikäläinen",
+      authorTitle: null,
+      fromCustomer: true,
+      attachments: [{ id: "a", fileName: "polvi.png" }],
+      questionnaireInvitations: [{ id: "3", title: "Kysely" }],
+    });
+    // A deleted message's text never reaches the page.
+    expect(view.messages[1]).toMatchObject({ id: "10", content: null, deleted: true, fromCustomer: false });
+    expect(JSON.stringify(view)).not.toContain("piilossa");
+  });
+});

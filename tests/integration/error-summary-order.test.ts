@@ -1,6 +1,6 @@
 /**
  * Every form's error summary lists its errors in the order the fields stand on the page (GOV.UK: "list errors in
- * the same order as they appear on the page"), as app/ui/form-errors.ts makes every form do.
+ * the same order as they appear on the page"), as app/ui/form/errors.ts makes every form do.
  *
  * The forms are found, not listed: every page route with an action (app/routes.ts, through the route table) must be
  * opened below by a visitor who sees its forms, and every `<form method="post">` those pages render is sent as a
@@ -20,7 +20,8 @@ import * as s from "~/.server/db/schema";
 import { unregisteredChildren, unregisteredIdentityCode } from "~/.server/db/seed/demo-people";
 import { createSession } from "~/.server/session";
 import { helsinkiDateParts } from "~/lib/format";
-import { href, routeEntry, type RouteId } from "~/route-table";
+import { href, type RouteId } from "~/route-table";
+import { routeEntry } from "~/route-table/pages.server";
 import { appRoutes, sendAsBrowser, type SendOptions, type Sent } from "./request-handler";
 import { findIds, type Ids } from "./route-ids";
 import { FIXED_NOW, login, useTestDatabase, type DemoKey } from "./test-db";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ARRIVAL_REASON_MAX } from "./rules";
-import { Field } from "~/ui/form";
+import { Textarea } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
@@ -35,37 +35,21 @@ export function ArrivalReasonForm({
       <CsrfField />
       <input type="hidden" name="intent" value="arrivalReason" />
       <input type="hidden" name="appointmentId" value={appointmentId} />
-      <Field
+      <Textarea
         id={id}
+        name="arrivalReason"
         label={t("appointments.arrivalReason.label")}
         hint={t("appointments.arrivalReason.hint")}
         error={error}
-        extraDescribedBy={`${id}-info`}
-      >
-        {(describedBy) => (
-          <>
-            <textarea
-              id={id}
-              name="arrivalReason"
-              className="input textarea"
-              rows={4}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-            />
-            <div
-              className={`field__hint${tooLong && hydrated ? " field__hint--error" : ""}`}
-              id={`${id}-info`}
-              aria-live={hydrated ? "polite" : undefined}
-            >
-              {hydrated
-                ? t("appointments.arrivalReason.counter", { count: value.length, max: ARRIVAL_REASON_MAX })
-                : t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX })}
-            </div>
-          </>
-        )}
-      </Field>
+        rows={4}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        characterCount={{
+          max: ARRIVAL_REASON_MAX,
+          hint: t("appointments.arrivalReason.limitHint", { max: ARRIVAL_REASON_MAX }),
+          text: (length, max) => t("appointments.arrivalReason.counter", { count: length, max }),
+        }}
+      />
       <button type="submit" className="button button--secondary" disabled={hydrated && tooLong}>
         {t("appointments.arrivalReason.save")}
       </button>

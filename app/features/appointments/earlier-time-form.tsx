@@ -3,8 +3,7 @@ import type { AppointmentView } from "./appointments.server";
 import type { EarlierTimeState } from "./earlier-time.server";
 import { formatDate } from "~/lib/format";
 import { CsrfField } from "~/ui/csrf-field";
-import { Radios, TextField } from "~/ui/form";
-import type { FormErrors } from "~/ui/form-errors";
+import { Radios, TextField, type FormErrors } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 

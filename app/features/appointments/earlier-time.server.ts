@@ -7,7 +7,7 @@ import * as s from "~/.server/db/schema";
 import { freeTimesChanged } from "~/.server/free-times";
 import type { UserSession } from "~/.server/guards";
 import { isLang, type Lang } from "~/lib/lang";
-import type { FormErrors } from "~/ui/form-errors";
+import type { FormErrors } from "~/ui/form";
 import { mayAskEarlierTime, readEarlierTimeForm, type EarlierTimeFields } from "./earlier-time";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FormErrors } from "~/ui/form-errors";
+import type { FormErrors } from "~/ui/form";
 import { helsinkiToday } from "~/lib/format";
 
 /**

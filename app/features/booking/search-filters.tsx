@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
 import { formatCalendarDate } from "~/lib/format";
-import { Field } from "~/ui/form";
+import { Field, Fieldset, Select } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
@@ -81,87 +81,66 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
       <input type="hidden" name="time" value={draft.time} />
       <input type="hidden" name="prevSpecialty" value={filters.specialtyIds[0] ?? ""} />
       <input type="hidden" name="prevPractitioner" value={filters.practitionerIds[0] ?? ""} />
-      <Field
+      <Select
         id="search-specialty"
+        name="specialtyIds"
         label={t("booking.search.specialty")}
         hint={kela65 ? t("booking.search.specialtyFixed") : undefined}
-      >
-        {(describedBy) => (
-          <select
-            id="search-specialty"
-            name="specialtyIds"
-            className="input"
-            disabled={kela65}
-            aria-describedby={describedBy}
-            value={draft.specialtyIds[0] ?? ""}
-            onChange={(e) => run(changeSpecialty(draft, e.target.value || null))}
-          >
-            <option value="">{t("booking.search.anySpecialty")}</option>
-            {options.specialties.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
+        disabled={kela65}
+        value={draft.specialtyIds[0] ?? ""}
+        onChange={(e) => run(changeSpecialty(draft, e.target.value || null))}
+        placeholder={t("booking.search.anySpecialty")}
+        options={options.specialties.map((s) => ({ value: s.id, label: s.name }))}
+      />
+      <Select
+        id="search-practitioner"
+        name="practitionerIds"
+        label={t("booking.search.practitioner")}
+        value={draft.practitionerIds[0] ?? ""}
+        onChange={(e) => run(changePractitioner(draft, e.target.value || null, careType))}
+        placeholder={t("booking.search.anyPractitioner")}
+        options={options.practitioners.map((p) => ({
+          value: p.id,
+          label: (
+            <>
+              {p.name}, {p.title}
+            </>
+          ),
+        }))}
+      />
+      <Fieldset id="search-clinics" legend={t("booking.search.clinics")} hint={t("booking.search.clinicsHint")}>
+        {[...byMunicipality].map(([municipality, clinics]) => (
+          <fieldset className="fieldset" key={municipality}>
+            <legend className="fieldset__legend">
+              {t(`booking.municipality.${municipality}`, { defaultValue: municipality })}
+            </legend>
+            {clinics.map((c) => (
+              <div className="checkbox" key={c.id}>
+                <input
+                  className="checkbox__input"
+                  type="checkbox"
+                  id={`search-clinic-${c.id}`}
+                  name="clinicIds"
+                  value={c.id}
+                  checked={draft.clinicIds.includes(c.id)}
+                  onChange={(e) =>
+                    run({
+                      ...draft,
+                      offset: 0,
+                      clinicIds: e.target.checked
+                        ? [...draft.clinicIds, c.id]
+                        : draft.clinicIds.filter((id) => id !== c.id),
+                    })
+                  }
+                />
+                <label className="checkbox__label" htmlFor={`search-clinic-${c.id}`}>
+                  {c.name}
+                </label>
+              </div>
             ))}
-          </select>
-        )}
-      </Field>
-      <Field id="search-practitioner" label={t("booking.search.practitioner")}>
-        {() => (
-          <select
-            id="search-practitioner"
-            name="practitionerIds"
-            className="input"
-            value={draft.practitionerIds[0] ?? ""}
-            onChange={(e) => run(changePractitioner(draft, e.target.value || null, careType))}
-          >
-            <option value="">{t("booking.search.anyPractitioner")}</option>
-            {options.practitioners.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}, {p.title}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <div className="field">
-        <fieldset className="fieldset" aria-describedby="search-clinics-hint">
-          <legend className="fieldset__legend">{t("booking.search.clinics")}</legend>
-          <div className="field__hint" id="search-clinics-hint">
-            {t("booking.search.clinicsHint")}
-          </div>
-          {[...byMunicipality].map(([municipality, clinics]) => (
-            <fieldset className="fieldset" key={municipality}>
-              <legend className="fieldset__legend">
-                {t(`booking.municipality.${municipality}`, { defaultValue: municipality })}
-              </legend>
-              {clinics.map((c) => (
-                <div className="checkbox" key={c.id}>
-                  <input
-                    className="checkbox__input"
-                    type="checkbox"
-                    id={`search-clinic-${c.id}`}
-                    name="clinicIds"
-                    value={c.id}
-                    checked={draft.clinicIds.includes(c.id)}
-                    onChange={(e) =>
-                      run({
-                        ...draft,
-                        offset: 0,
-                        clinicIds: e.target.checked
-                          ? [...draft.clinicIds, c.id]
-                          : draft.clinicIds.filter((id) => id !== c.id),
-                      })
-                    }
-                  />
-                  <label className="checkbox__label" htmlFor={`search-clinic-${c.id}`}>
-                    {c.name}
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-          ))}
-        </fieldset>
-      </div>
+          </fieldset>
+        ))}
+      </Fieldset>
       <Field id="search-date" label={t("booking.search.date")}>
         {() => (
           <input

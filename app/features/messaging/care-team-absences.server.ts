@@ -1,4 +1,4 @@
-import type { FormErrors } from "~/ui/form-errors";
+import type { FormErrors } from "~/ui/form";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~/.server/db/client";

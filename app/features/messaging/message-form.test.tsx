@@ -49,7 +49,7 @@ describe("the message form without JavaScript", () => {
     expect(html).toContain('<div class="field__hint" id="subject-hint">At most 70 characters.</div>');
     expect(html).toMatch(/<textarea id="message" name="message"/);
     expect(html).toMatch(
-      /<input id="attachments" type="file" multiple="" accept="\.pdf,\.rtf,\.ods[^>]*name="attachments"/,
+      /<input type="file" id="attachments" multiple="" accept="\.pdf,\.rtf,\.ods[^>]*name="attachments"/,
     );
     expect(html).toContain(
       "Allowed file types: PDF, RTF, ODS, ODT, PPTX, XLSX, DOCX, GIF, JPEG, JPG, JPE, PNG, TIF, TIFF, CSV, TXT, TEXT. At most 9 MB in total.",

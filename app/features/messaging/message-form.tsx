@@ -3,8 +3,15 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
-import { Field, type FieldError } from "~/ui/form";
-import { errorEntries } from "~/ui/form-errors";
+import {
+  CharacterCount,
+  Field,
+  FileUpload,
+  Textarea,
+  errorEntries,
+  useCharacterCountId,
+  type FieldError,
+} from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useCsrfToken, useLang } from "~/ui/root-data";
@@ -86,6 +93,7 @@ export function MessageForm({
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const [subjectLength, setSubjectLength] = useState(answer?.values.subject?.length ?? 0);
+  const subjectCountId = useCharacterCountId("subject-counter");
   const fileInput = useRef<HTMLInputElement>(null);
   const sending = useRef(false);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -202,7 +210,7 @@ export function MessageForm({
           label={t(k("subject"))}
           hint={t(k("subjectHint"), { max: SUBJECT_MAX_LENGTH })}
           error={error("subject")}
-          extraDescribedBy={hydrated ? "subject-counter" : undefined}
+          extraDescribedBy={subjectCountId}
         >
           {(describedBy) => (
             <>
@@ -216,63 +224,55 @@ export function MessageForm({
                 aria-invalid={errors.subject ? true : undefined}
                 onChange={(e) => setSubjectLength(e.currentTarget.value.length)}
               />
-              {hydrated ? <SubjectCounter length={subjectLength} /> : null}
+              <CharacterCount
+                id="subject-counter"
+                length={subjectLength}
+                max={SUBJECT_MAX_LENGTH}
+                text={(length, max) =>
+                  length <= max
+                    ? t(k("counter.remaining"), { count: max - length })
+                    : t(k("counter.over"), { count: length - max })
+                }
+              />
             </>
           )}
         </Field>
       ) : null}
-      <Field id="message" label={t(k(mode === "new" ? "message" : "reply"))} error={error("message")}>
-        {(describedBy) => (
-          <textarea
-            id="message"
-            name="message"
-            className="input textarea"
-            rows={mode === "new" ? 8 : 5}
-            defaultValue={answer?.values.message}
-            aria-describedby={describedBy}
-            aria-invalid={errors.message ? true : undefined}
-          />
-        )}
-      </Field>
-      <Field
+      <Textarea
+        id="message"
+        name="message"
+        label={t(k(mode === "new" ? "message" : "reply"))}
+        error={error("message")}
+        rows={mode === "new" ? 8 : 5}
+        defaultValue={answer?.values.message}
+      />
+      <FileUpload
         id="attachments"
+        name="attachments"
         label={t(k("attachments"))}
         hint={t(k("attachmentsHint"), ERROR_TEXT_VALUES)}
         error={error("attachments")}
-      >
-        {(describedBy) => (
-          <>
-            <input
-              ref={fileInput}
-              id="attachments"
-              name="attachments"
-              type="file"
-              multiple
-              accept={ATTACHMENT_ACCEPT}
-              className="file-input"
-              aria-describedby={describedBy}
-              aria-invalid={shown.attachments ? true : undefined}
-              onChange={(e) => choose(e.currentTarget.files)}
-            />
-            {hydrated && files.length ? (
-              <ul className="attachment-list" aria-label={t(k("chosen"))}>
-                {files.map((file, i) => (
-                  <li key={`${file.name}-${i}`}>
-                    {t(k("fileSize"), { name: file.name, size: fileSize(file.size, lang) })}
-                    {progress ? (
-                      <progress
-                        max={100}
-                        value={progress[i]}
-                        aria-label={t(k("progress"), { name: file.name })}
-                      >{`${progress[i]} %`}</progress>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        )}
-      </Field>
+        ref={fileInput}
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        onChange={(e) => choose(e.currentTarget.files)}
+        after={
+          hydrated && files.length ? (
+            <ul className="attachment-list" aria-label={t(k("chosen"))}>
+              {files.map((file, i) => (
+                <li key={`${file.name}-${i}`}>
+                  {t(k("fileSize"), { name: file.name, size: fileSize(file.size, lang) })}
+                  {progress ? (
+                    <progress max={100} value={progress[i]} aria-label={t(k("progress"), { name: file.name })}>
+                      {`${progress[i]} %`}
+                    </progress>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null
+        }
+      />
       {mode === "new" ? (
         <>
           <p className="message-form__disclaimer">{t("messaging.common.disclaimer")}</p>
@@ -288,18 +288,5 @@ export function MessageForm({
         </button>
       </div>
     </Form>
-  );
-}
-
-/** GOV.UK character count: how many characters are left, or how many too many. */
-function SubjectCounter({ length }: { length: number }) {
-  const t = useT();
-  const left = SUBJECT_MAX_LENGTH - length;
-  return (
-    <div id="subject-counter" className={`field__hint${left < 0 ? " field__hint--error" : ""}`} aria-live="polite">
-      {left >= 0
-        ? t("messaging.form.counter.remaining", { count: left })
-        : t("messaging.form.counter.over", { count: -left })}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormErrors } from "~/ui/form-errors";
+import type { FormErrors } from "~/ui/form";
 import {
   ATTACHMENTS_MAX_COUNT,
   ATTACHMENTS_MAX_MEGABYTES,

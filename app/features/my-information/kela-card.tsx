@@ -8,7 +8,7 @@ import {
 } from "~/lib/image-file";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
-import { ErrorSummary, Field } from "~/ui/form";
+import { ErrorSummary, FileUpload } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -202,33 +202,21 @@ export function KelaCard({
           const state = sides[side];
           const id = fieldId(side);
           return (
-            <Field
+            <FileUpload
               key={side}
               id={id}
+              name={side}
               label={t(k(`fields.${side}`))}
               hint={t(k("hint"), { megabytes: MAX_IMAGE_MEGABYTES })}
               error={state.status === "error" ? state.error : undefined}
-            >
-              {(describedBy) => (
-                <>
-                  <input
-                    ref={(element) => {
-                      inputs.current[side] = element;
-                    }}
-                    type="file"
-                    id={id}
-                    name={side}
-                    accept={IMAGE_TYPES.join(",")}
-                    className="file-input"
-                    aria-describedby={describedBy}
-                    aria-invalid={state.status === "error" ? true : undefined}
-                    disabled={busy}
-                    onChange={(event) => void choose(side, event.currentTarget.files?.[0])}
-                  />
-                  <SideStatus id={id} side={side} state={state} />
-                </>
-              )}
-            </Field>
+              ref={(element) => {
+                inputs.current[side] = element;
+              }}
+              accept={IMAGE_TYPES.join(",")}
+              disabled={busy}
+              onChange={(event) => void choose(side, event.currentTarget.files?.[0])}
+              after={<SideStatus id={id} side={side} state={state} />}
+            />
           );
         })}
         {failure ? <p className="field__error">{failure}</p> : null}

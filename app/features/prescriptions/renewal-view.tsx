@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router"
 import { INVALID_CHARACTERS } from "~/lib/text";
 import type { T } from "~/lib/translate";
 import { CsrfField } from "~/ui/csrf-field";
-import { ErrorSummary, Field } from "~/ui/form";
+import { ErrorSummary, Textarea } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -221,21 +221,17 @@ function RenewalForm({
   const finnish = (text: string) => (lang === "fi" ? text : <span lang="fi">{text}</span>);
 
   const textAnswer = (name: string, question: string, hint?: string) => (
-    <Field id={name} label={question} hint={hint} error={error(name)}>
-      {(describedBy) => (
-        <textarea
-          id={name}
-          name={name}
-          className="input textarea"
-          rows={3}
-          maxLength={ANSWER_MAX_LENGTH}
-          defaultValue={values[name]}
-          aria-describedby={describedBy}
-          aria-invalid={error(name) ? true : undefined}
-          onInput={typed(name)}
-        />
-      )}
-    </Field>
+    <Textarea
+      id={name}
+      name={name}
+      label={question}
+      hint={hint}
+      error={error(name)}
+      rows={3}
+      maxLength={ANSWER_MAX_LENGTH}
+      defaultValue={values[name]}
+      onInput={typed(name)}
+    />
   );
 
   const followUp = (question: keyof typeof FOLLOW_UPS, id: number) =>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { T } from "~/lib/translate";
-import { useT } from "~/ui/i18n";
+import { Field, Fieldset } from "~/ui/form";
 import { COMMENT_FIELD, type OtherView, type PartView, type QuestionView, type StepState } from "./questionnaire-view";
 
 /**
@@ -18,7 +18,10 @@ export type Live = {
   t: T;
 };
 
-/** One field of a question made of several: a labelled list or text field. */
+/**
+ * One field of a question made of several: a labelled list or text field. The question's error is shown at its
+ * fieldset (`Options`), so the part has no error of its own: an invalid part is described by the question's error.
+ */
 export function PartField({
   part,
   live,
@@ -35,55 +38,62 @@ export function PartField({
 }) {
   const { t } = live;
   const invalid = live.errorIds.has(part.id) || undefined;
-  // The field the error is about is described by it, as a single field is (GOV.UK).
-  const describedBy = invalid ? errorId : undefined;
   return (
-    <div className="field questionnaire-part">
-      <label className="field__label" htmlFor={part.id}>
-        {part.label}
-        {part.required ? (
-          <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span>
-        ) : null}
-      </label>
-      {part.choices ? (
-        <select
-          id={part.id}
-          name={part.field}
-          disabled={disabled}
-          className="input input--short"
-          defaultValue={live.kept[part.field] ?? part.value}
-          aria-required={part.required || undefined}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-        >
-          <option value="">{placeholder}</option>
-          {part.choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={part.id}
-          name={part.field}
-          disabled={disabled}
-          className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
-          type={part.inputType === "number" ? "text" : part.inputType}
-          inputMode={part.inputType === "number" ? "decimal" : undefined}
-          defaultValue={live.kept[part.field] ?? part.value}
-          aria-required={part.required || undefined}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-        />
-      )}
-    </div>
+    <Field
+      id={part.id}
+      className="questionnaire-part"
+      label={
+        <>
+          {part.label}
+          {part.required ? (
+            <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span>
+          ) : null}
+        </>
+      }
+      // The field the error is about is described by it, as a single field is (GOV.UK).
+      extraDescribedBy={invalid ? errorId : undefined}
+    >
+      {(describedBy) =>
+        part.choices ? (
+          <select
+            id={part.id}
+            name={part.field}
+            disabled={disabled}
+            className="input input--short"
+            defaultValue={live.kept[part.field] ?? part.value}
+            aria-required={part.required || undefined}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+          >
+            <option value="">{placeholder}</option>
+            {part.choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={part.id}
+            name={part.field}
+            disabled={disabled}
+            className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
+            type={part.inputType === "number" ? "text" : part.inputType}
+            inputMode={part.inputType === "number" ? "decimal" : undefined}
+            defaultValue={live.kept[part.field] ?? part.value}
+            aria-required={part.required || undefined}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+          />
+        )
+      }
+    </Field>
   );
 }
 
 /**
- * Options in a fieldset with a legend, the GOV.UK way: hint and error after the legend, described by both. A group
- * of fields (a matrix, several texts) holds them as they are, not in a list of options.
+ * Options in a fieldset with a legend (ui/form's `Fieldset`): the question's description and `hint` as one hint. A
+ * group of fields (a matrix, several texts) holds them as they are, not in a list of options.
  */
 export function Options({
   q,
@@ -101,34 +111,21 @@ export function Options({
   hint?: string;
   children: ReactNode;
 }) {
-  const { id } = q;
-  const t = useT();
-  const hasHint = Boolean(q.description || hint);
-  const describedBy = [hasHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
-        <legend className="fieldset__legend">{legend}</legend>
-        {hasHint ? (
-          <div className="field__hint" id={`${id}-hint`}>
-            {[q.description, hint].filter(Boolean).join(" ")}
-          </div>
-        ) : null}
-        {error ? (
-          <p className="field__error" id={`${id}-error`}>
-            <span className="visually-hidden">{t("common.form.errorPrefix")}: </span>
-            {error}
-          </p>
-        ) : null}
-        {group ? (
-          children
-        ) : (
-          <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
-            {children}
-          </div>
-        )}
-      </fieldset>
-    </div>
+    <Fieldset
+      id={q.id}
+      legend={legend}
+      hint={[q.description, hint].filter(Boolean).join(" ") || undefined}
+      error={error}
+    >
+      {group ? (
+        children
+      ) : (
+        <div className={q.kind === "radios" && q.type === "rating" ? "radios questionnaire-rating" : "radios"}>
+          {children}
+        </div>
+      )}
+    </Fieldset>
   );
 }
 

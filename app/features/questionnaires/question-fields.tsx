@@ -1,6 +1,6 @@
 import { ATTACHMENTS_MAX_MEGABYTES } from "~/lib/attachment-file";
 import type { T } from "~/lib/translate";
-import { Field } from "~/ui/form";
+import { Field, FileUpload, Select, Textarea } from "~/ui/form";
 import {
   ANSWER_FIELD,
   addPanelIntent,
@@ -82,49 +82,34 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
       );
     case "comment":
       return (
-        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
-          {(describedBy) => (
-            <textarea
-              id={q.id}
-              name={name}
-              disabled={disabled}
-              className="input textarea"
-              rows={q.rows}
-              defaultValue={live.kept[name] ?? q.value}
-              maxLength={q.maxLength ?? undefined}
-              aria-required={required || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </Field>
+        <Textarea
+          id={q.id}
+          name={name}
+          label={label}
+          hint={q.description ?? undefined}
+          error={error}
+          disabled={disabled}
+          rows={q.rows}
+          defaultValue={live.kept[name] ?? q.value}
+          maxLength={q.maxLength ?? undefined}
+          aria-required={required || undefined}
+        />
       );
     case "select":
       return (
-        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
-          {(describedBy) => (
-            <>
-              <select
-                id={q.id}
-                name={name}
-                disabled={disabled}
-                className="input"
-                defaultValue={q.value ?? ""}
-                aria-required={required || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-              >
-                <option value="">{q.placeholder}</option>
-                {q.choices.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
-            </>
-          )}
-        </Field>
+        <Select
+          id={q.id}
+          name={name}
+          label={label}
+          hint={q.description ?? undefined}
+          error={error}
+          disabled={disabled}
+          defaultValue={q.value ?? ""}
+          aria-required={required || undefined}
+          placeholder={q.placeholder}
+          options={q.choices}
+          after={q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
+        />
       );
     case "radios":
     case "checkboxes":
@@ -266,45 +251,40 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
       );
     case "file":
       return (
-        <Field id={q.id} label={label} hint={fileHint(q, t)} error={error}>
-          {(describedBy) => (
-            <>
-              {q.files.length ? (
-                <ul className="questionnaire-files" aria-label={t("questionnaires.form.files.attached")}>
-                  {q.files.map((file) => (
-                    <li key={file.id} className="questionnaire-files__item">
-                      <input type="hidden" name={name} value={file.id} />
-                      <span className="questionnaire-files__name">{file.name}</span>
-                      <button
-                        type="submit"
-                        className="button button--secondary"
-                        name="intent"
-                        value={removeFileIntent(q.name, file.id)}
-                        disabled={disabled}
-                      >
-                        {t("questionnaires.form.files.remove")}
-                        <span className="visually-hidden"> {file.name}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <input
-                id={q.id}
-                name={q.field}
-                type="file"
-                disabled={disabled}
-                className="file-input"
-                multiple={q.multiple || undefined}
-                accept={q.accept}
-                // A file attached before answers the question: the field is then for more (or another).
-                aria-required={(required && !q.files.length) || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-              />
-            </>
-          )}
-        </Field>
+        <FileUpload
+          id={q.id}
+          name={q.field}
+          label={label}
+          hint={fileHint(q, t)}
+          error={error}
+          disabled={disabled}
+          multiple={q.multiple || undefined}
+          accept={q.accept}
+          // A file attached before answers the question: the field is then for more (or another).
+          aria-required={(required && !q.files.length) || undefined}
+          before={
+            q.files.length ? (
+              <ul className="questionnaire-files" aria-label={t("questionnaires.form.files.attached")}>
+                {q.files.map((file) => (
+                  <li key={file.id} className="questionnaire-files__item">
+                    <input type="hidden" name={name} value={file.id} />
+                    <span className="questionnaire-files__name">{file.name}</span>
+                    <button
+                      type="submit"
+                      className="button button--secondary"
+                      name="intent"
+                      value={removeFileIntent(q.name, file.id)}
+                      disabled={disabled}
+                    >
+                      {t("questionnaires.form.files.remove")}
+                      <span className="visually-hidden"> {file.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null
+          }
+        />
       );
     case "signature":
       return (

@@ -22,8 +22,7 @@ import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/
 import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
 import { requireUser } from "~/.server/guards";
-import { ErrorSummary } from "~/ui/form";
-import { errorEntries } from "~/ui/form-errors";
+import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

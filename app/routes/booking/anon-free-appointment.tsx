@@ -27,8 +27,7 @@ import {
 import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { ErrorSummary } from "~/ui/form";
-import { errorEntries, type FormErrors } from "~/ui/form-errors";
+import { ErrorSummary, errorEntries, type FormErrors } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

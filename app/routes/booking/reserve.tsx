@@ -27,8 +27,7 @@ import { handleInsuranceIntent } from "~/features/insurance/insurance-panel.serv
 import { requireUser } from "~/.server/guards";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { ErrorSummary } from "~/ui/form";
-import { errorEntries } from "~/ui/form-errors";
+import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";

@@ -23,8 +23,7 @@ import {
 import { formatDateTime } from "~/lib/format";
 import { CARE_TEAM_DESK_PATH, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
-import { ErrorSummary } from "~/ui/form";
-import { errorEntries } from "~/ui/form-errors";
+import { ErrorSummary, errorEntries } from "~/ui/form";
 
 /**
  * The development care-team desk: the professionals' side of messaging (see care-team.server.ts). English only,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorEntries, inFieldOrder } from "./form-errors";
+import { errorEntries, inFieldOrder } from "./errors";
 
 describe("inFieldOrder", () => {
   const entry = (id: string, message = id) => ({ id, message });

@@ -4,7 +4,7 @@
  * A form's errors are `FormErrors`: the i18n key of each field's first error, by field name. The error summary
  * lists them in the order the form shows its fields (GOV.UK: "list errors in the same order as they appear on the
  * page"), never in the order a schema or a check happened to find them: each form declares its fields' ids in page
- * order, and `ErrorSummary` (app/ui/form.tsx) orders its entries by that list with `inFieldOrder`, with and without
+ * order, and `ErrorSummary` (error-summary.tsx) orders its entries by that list with `inFieldOrder`, with and without
  * JavaScript alike. `tests/integration/error-summary-order.test.ts` sends every form of the app invalid and checks
  * the summary against the rendered page, so a declared order that drifts from the page fails there.
  */

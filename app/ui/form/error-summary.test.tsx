@@ -1,11 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import en from "../../locales/en/common.json";
-import fi from "../../locales/fi/common.json";
-import sv from "../../locales/sv/common.json";
+import en from "../../../locales/en/common.json";
+import fi from "../../../locales/fi/common.json";
+import sv from "../../../locales/sv/common.json";
 import type { Lang } from "~/lib/lang";
-import { ErrorSummary } from "./form";
-import { I18nProvider } from "./i18n";
+import { ErrorSummary } from "./error-summary";
+import { I18nProvider } from "../i18n";
 
 const common = { fi, sv, en };
 

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { lazy, Suspense, type ReactNode } from "react";
 import type { Route } from "./+types/root";
-import appCss from "./ui/app.css?url";
+import appCss from "./app.css?url";
 import mainTokens from "#brands/main/tokens.css?url";
 import pikkujattiTokens from "#brands/pikkujatti/tokens.css?url";
 import mainLogo from "#brands/main/logo.svg?url";

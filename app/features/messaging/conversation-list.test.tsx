@@ -87,7 +87,7 @@ describe("the pager", () => {
     expect(html).toMatch(/<a aria-current="page" aria-label="Page 2" href="\/en\/conversations\?page=2"/);
     expect(html).toMatch(/<a rel="prev" href="\/en\/conversations"/);
     expect(html).toMatch(/<a rel="next" href="\/en\/conversations\?page=3"/);
-    // Only the current page's item stays on a small screen (app.css hides the others under 480 px).
+    // Only the current page's item stays on a small screen (ui/pager.css hides the others under 480 px).
     expect(html.match(/<li class="pagination__current">/g)).toHaveLength(1);
     expect(html).toMatch(/<li class="pagination__current"><a aria-current="page"/);
     expect(render(<Pager page={1} pages={1} texts="messaging.list.pagination" pageHref={pageHref} />)).not.toContain(

@@ -16,16 +16,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The server build's entry is the Express app, so the server and the routes share one module graph.
     rollupOptions: isSsrBuild
       ? { input: "./app/.server/app.ts" }
-      : // The layout's shared parts (ui, lib, the route table) as one file rather than a dozen small ones: every page
-        // loads them, and one file compresses better and costs one request.
+      : // The layout's shared parts (ui, lib, the route table's links) as one file rather than a dozen small ones:
+        // every page loads them, and one file compresses better and costs one request. The form components
+        // (ui/form/) are not among them: the pages without a form (login, the front page) do not load them.
         {
           output: {
             // Parts loaded lazily stay apart: the session-expiry warnings (root.tsx, logged-in pages only) and the
             // code boxes (the door and the SMS code fields, once hydrated); so does the pager, which only the long
             // lists use, and the practitioner avatar, which only the pages that name practitioners use.
             manualChunks: (id) =>
-              /\/app\/(ui\/[^/]+\.tsx?|route-table\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
-              !/\/ui\/(session-expiry|code-boxes|pager|practitioner-avatar)\.tsx$/.test(id)
+              /\/app\/(ui\/[^/]+\.tsx?|route-table\/index\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
+              !/\/ui\/(form|session-expiry|code-boxes|pager|practitioner-avatar)\.tsx?$/.test(id)
                 ? "shell"
                 : undefined,
           },
@@ -63,6 +64,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           exclude: ["app/**/*.mocked.test.{ts,tsx}"],
+          // The links of the components under test read the route table, as on the server.
+          setupFiles: ["app/route-table/pages.server.ts"],
           // The rules' tests start no servers and open no database: they share one module graph per worker
           // instead of paying a fresh process and import for each of about 80 small files.
           pool: "threads",
@@ -73,7 +76,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         extends: true,
         // A file that replaces a module (vi.mock) gets a module graph of its own, so the stand-in reaches no other
         // file; app/layers.test.ts holds every such file to this name.
-        test: { name: "unit-mocked", include: ["app/**/*.mocked.test.{ts,tsx}"], pool: "threads" },
+        test: {
+          name: "unit-mocked",
+          include: ["app/**/*.mocked.test.{ts,tsx}"],
+          pool: "threads",
+          setupFiles: ["app/route-table/pages.server.ts"],
+        },
       },
       {
         extends: true,
@@ -86,7 +94,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           // (test-db.ts `useTestDatabase`) and takes them down again; per-file.ts restores what it spied on.
           pool: "forks",
           isolate: false,
-          setupFiles: ["tests/integration/per-file.ts"],
+          setupFiles: ["app/route-table/pages.server.ts", "tests/integration/per-file.ts"],
           // One seeded database that the integration test files copy (tests/integration/seeded-template.ts).
           globalSetup: ["tests/integration/seeded-template.ts"],
         },
@@ -98,6 +106,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           name: "integration-mocked",
           include: ["tests/integration/**/*.mocked.test.ts"],
           pool: "forks",
+          setupFiles: ["app/route-table/pages.server.ts"],
           globalSetup: ["tests/integration/seeded-template.ts"],
         },
       },

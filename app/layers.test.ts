@@ -47,7 +47,7 @@ export function layerOf(path: string): Layer {
   if (inApp.startsWith(".server/")) return ".server";
   if (inApp.startsWith("ui/")) return "ui";
   if (inApp.startsWith("lib/")) return "lib";
-  if (/^(route-table|moved-paths)(\.ts)?$/.test(inApp)) return "route-table";
+  if (/^(route-table|moved-paths)(\.ts)?$|^route-table\//.test(inApp)) return "route-table";
   return "shell";
 }
 

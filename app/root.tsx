@@ -23,7 +23,7 @@ import { csrfTokenFor } from "./.server/csrf";
 import { sessionBinding } from "./.server/session";
 import { env } from "./.server/env";
 import { TEXTS_VERSION, getLang, i18nextMiddleware } from "./.server/i18n";
-import { textGroupsOf, textsUrl } from "./lib/text-groups";
+import { pathsUrl, textGroupsOf, textsUrl } from "./lib/text-groups";
 import { analyticsMarkersContext, flashContext, sessionMiddleware } from "./.server/middleware";
 import { PageTexts } from "./ui/i18n";
 import { Footer, Header, useAlternates } from "./ui/layout";
@@ -132,17 +132,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 
-/** The page's text files, preloaded so that they arrive with the scripts (the browser hydrates with them). */
+/**
+ * The page's text files and the pages' path words, preloaded so that they arrive with the scripts (the browser
+ * hydrates with them).
+ */
 function TextPreloads({ data }: { data: RootData }) {
   const matches = useMatches();
-  return textGroupsOf(matches, data.flash?.key).map((group) => (
-    <link
-      key={group}
-      rel="preload"
-      as="fetch"
-      crossOrigin="anonymous"
-      href={textsUrl(data.textsVersion, data.lang, data.brand.id, group)}
-    />
+  const files = textGroupsOf(matches, data.flash?.key).map((group) =>
+    textsUrl(data.textsVersion, data.lang, data.brand.id, group),
+  );
+  return [...files, pathsUrl(data.textsVersion)].map((href) => (
+    <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />
   ));
 }
 

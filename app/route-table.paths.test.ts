@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeIdForPath } from "./route-table";
+import "./route-table/pages.server";
 
 describe("routeIdForPath", () => {
   it("finds the page of a localized path in each language", () => {

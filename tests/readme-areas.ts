@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getTableName, isTable } from "drizzle-orm";
 import * as schema from "../app/.server/db/schema";
-import { routeTable } from "../app/route-table";
+import { routeTable } from "../app/route-table/pages.server";
 
 /**
  * README "Areas": a table of every feature folder with the pages that use it (their Finnish path words), the

@@ -7,6 +7,7 @@ import { DEFAULT_LANG, LANGS, isLang, type Lang } from "~/lib/lang";
 import { TEXT_GROUP, mergeTexts, pickTexts } from "~/lib/text-groups";
 import { translator, type T, type TextTree } from "~/lib/translate";
 import type { TextSource } from "~/ui/i18n";
+import { routePaths } from "~/route-table/pages.server";
 import { requestInfo } from "./context";
 
 /**
@@ -41,8 +42,14 @@ function build(): Record<Lang, Record<BrandId, TextTree>> {
 
 export const resources = build();
 
-/** Changes whenever any text changes, so text files can be cached for good. */
-export const TEXTS_VERSION = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
+const pathsJson = JSON.stringify(routePaths);
+
+/** Changes whenever any text or path word changes, so their files can be cached for good. */
+export const TEXTS_VERSION = createHash("sha256")
+  .update(JSON.stringify(resources))
+  .update(pathsJson)
+  .digest("hex")
+  .slice(0, 12);
 
 // Both caches are bounded by the texts themselves: groups are existing paths, sets are the pages' declarations
 // (and a flash key), so an attacker asking for made-up groups gets 404s, not memory.
@@ -77,20 +84,27 @@ export const serverTextSource: TextSource = ({ lang, brandId, groups }) => {
 };
 
 /**
- * `GET /texts/<version>/<lang>-<brand>/<group>.json`: one text group as JSON. The current version is immutable;
- * an older one (a page loaded before a deploy) gets today's texts, uncached.
+ * `GET /texts/<version>/<lang>-<brand>/<group>.json`: one text group as JSON, and `GET /texts/<version>/paths.json`:
+ * the path words of every page (the browser's links, `app/route-table`). The current version is immutable; an older
+ * one (a page loaded before a deploy) gets today's files, uncached.
  */
 export const serveTexts: RequestHandler = (req, res, next) => {
-  const match = /^\/texts\/(\w+)\/(\w+)-(\w+)\/([\w.-]+)\.json$/.exec(req.path);
-  if (!match) return next();
-  const [, version, lang, brandId, group] = match;
-  const file = isLang(lang) && brandId in brands ? groupFile(lang, brandId as BrandId, group) : null;
-  if (!file) return res.status(404).type("text/plain").send("Not Found");
+  const paths = /^\/texts\/(\w+)\/paths\.json$/.exec(req.path);
+  const match = paths ? null : /^\/texts\/(\w+)\/(\w+)-(\w+)\/([\w.-]+)\.json$/.exec(req.path);
+  if (!match && !paths) return next();
+  const version = (paths ?? match)![1];
+  let json: string | undefined;
+  if (paths) json = pathsJson;
+  else {
+    const [, , lang, brandId, group] = match!;
+    json = isLang(lang) && brandId in brands ? groupFile(lang, brandId as BrandId, group)?.json : undefined;
+  }
+  if (!json) return res.status(404).type("text/plain").send("Not Found");
   res.setHeader(
     "Cache-Control",
     version === TEXTS_VERSION ? "public, max-age=31536000, immutable" : "no-cache, max-age=0",
   );
-  res.type("application/json").send(file.json);
+  res.type("application/json").send(json);
 };
 
 /** The language of a request: the first path segment, else a `lang` query parameter, else Finnish. */

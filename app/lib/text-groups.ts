@@ -38,6 +38,11 @@ export function textGroupsOf(matches: readonly { handle?: unknown }[], flashKey?
   return sorted.filter((g) => !sorted.some((other) => g !== other && g.startsWith(`${other}.`)));
 }
 
+/** Where the browser loads the pages' path words from (`app/route-table`; immutable like the texts). */
+export function pathsUrl(version: string): string {
+  return `/texts/${version}/paths.json`;
+}
+
 /** Where the browser loads a text group from (immutable: the version changes with any text). */
 export function textsUrl(version: string, lang: string, brandId: string, group: string): string {
   return `/texts/${version}/${lang}-${brandId}/${group}.json`;

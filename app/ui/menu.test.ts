@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brands, FEATURES, type BrandId, type Environment, type Feature } from "#brands/index";
 import type { Lang } from "~/lib/lang";
-import { routeTable } from "~/route-table";
+import { routeTable } from "~/route-table/pages.server";
 import { menuGroups, showsMessagesItem, type MenuGroup, type MenuInput } from "./menu";
 
 /**

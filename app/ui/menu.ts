@@ -1,5 +1,5 @@
 import type { BrandId, Feature } from "#brands/index";
-import { routeTable, type RouteId } from "~/route-table";
+import { hasPage, type RouteId } from "~/route-table";
 import type { Lang } from "~/lib/lang";
 
 export type MenuItem = { routeId: RouteId; labelKey: string; badge?: number; mobileOnly?: boolean };
@@ -14,11 +14,9 @@ export type MenuInput = {
   user: { hasOccupationalCare: boolean; unreadMessages?: number } | null;
 };
 
-const existing = new Set<string>(routeTable.map((r) => r.id));
-
 /** Whether the brand has page `id`: it is in the route table and not among the brand's hidden pages. */
 export function pageExists(id: RouteId, hiddenPages: readonly string[]): boolean {
-  return existing.has(id) && !hiddenPages.includes(id);
+  return hasPage(id) && !hiddenPages.includes(id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mergeTexts, textsUrl } from "~/lib/text-groups";
+import { setRoutePaths, type RoutePaths } from "~/route-table";
 import { translator, type T, type TextTree } from "~/lib/translate";
 import type { TextSource } from "./i18n";
 
@@ -25,10 +26,19 @@ function fetchTexts(url: string): TextTree | Promise<TextTree> {
   return file;
 }
 
-/** Starts loading the text files the page preloads, before hydration needs them. */
+/** Loads the text files and the pages' path words the page preloads: hydration needs both. */
 export function loadPreloadedTexts(): Promise<unknown> {
   const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"][href^="/texts/"]');
-  return Promise.all([...links].map((l) => fetchTexts(l.getAttribute("href")!)));
+  return Promise.all(
+    [...links].map((l) => {
+      const url = l.getAttribute("href")!;
+      if (!url.endsWith("/paths.json")) return fetchTexts(url);
+      return fetch(url, { credentials: "same-origin" }).then(async (res) => {
+        if (!res.ok) throw new Error(`paths ${url}: ${res.status}`);
+        setRoutePaths((await res.json()) as RoutePaths);
+      });
+    }),
+  );
 }
 
 export const browserTextSource: TextSource = ({ lang, brandId, version, groups }) => {

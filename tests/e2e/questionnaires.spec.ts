@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { href } from "../../app/route-table";
+import "../../app/route-table/pages.server";
 import { ORIGINS, SHORT_SESSION_ORIGIN, expect, expectAccessible, identify, people, test } from "../fixtures";
 
 /**

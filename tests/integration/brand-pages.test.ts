@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { requestContext } from "~/.server/context";
 import { brands } from "#brands/index";
 import { sessionMiddleware } from "~/.server/middleware";
-import { routeTable } from "~/route-table";
+import { routeTable } from "~/route-table/pages.server";
 import { makeContext, makeRequest, runMiddleware, useTestDatabase } from "./test-db";
 
 useTestDatabase({ seed: false });

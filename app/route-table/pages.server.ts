@@ -1,4 +1,5 @@
-import type { Lang } from "./lib/lang";
+import type { Lang } from "../lib/lang";
+import { setRoutePaths, type RoutePaths } from "./index";
 
 /**
  * The one table of pages: every page's id, module and localized path (without the /{lang} prefix).
@@ -408,125 +409,14 @@ export const routeTable = [
 
 export type RouteId = (typeof routeTable)[number]["id"];
 
-const byId = new Map<string, RouteEntry>(routeTable.map((r) => [r.id, r]));
-
 export function routeEntry(id: RouteId): RouteEntry {
-  return byId.get(id)!;
+  return routeTable.find((r) => r.id === id)!;
 }
 
-/**
- * The JSON calls that the browser's own code makes, by fixed (not localized) paths from the spec; routes.ts declares
- * them from here, so a script never hand-writes one.
- */
-export const API_PATHS = {
-  userRegister: "/api/user/register",
-  userGuardian: "/api/user/guardian",
-  mfaOnboarding: "/api/mfa-onboarding",
-  mfa: "/api/mfa",
-  pin: "/api/pin",
-  kelaCard: "/api/kela-card",
-  kelaCardInitUpload: "/api/kela-card/init-upload",
-  kelaCardFinishUpload: "/api/kela-card/finish-upload",
-  /** `/api/kela-card/images/<file id>`: an image of the person's own Kela card. */
-  kelaCardImages: "/api/kela-card/images",
-  /** Messaging's GraphQL endpoint (spec part 2 §7). */
-  customerMessaging: "/api/customer-messaging",
-  /** `/api/customer-messaging/attachments/<attachment id>`: a message attachment, for the thread's participants. */
-  messageAttachments: "/api/customer-messaging/attachments",
-  /** The development file storage's signed uploads (`/dev/uploads/<key>`); never in production. */
-  devUploads: "/dev/uploads",
-} as const;
+/** The path words of every page in the three languages: what the browser loads as `paths.json`. */
+export const routePaths: RoutePaths = Object.fromEntries(
+  routeTable.map((r) => [r.id, [r.paths.fi, r.paths.sv, r.paths.en]]),
+);
 
-/**
- * Marks a request the browser made on its own (a poll): it does not count as activity on the session, and a read it
- * repeats leaves no new access-log row. Scripts send the header; a page’s own data poll (a fetcher, which cannot set
- * headers) sends the query parameter `?background=1`.
- */
-export const BACKGROUND_HEADER = "X-Background-Request";
-export const BACKGROUND_PARAM = "background";
-
-/** `/{lang}/{localized path}` with `:params` filled in and an optional query. */
-export function href(
-  id: RouteId,
-  lang: Lang,
-  params: Record<string, string | number> = {},
-  query?: Record<string, string | undefined> | URLSearchParams,
-): string {
-  let path = routeEntry(id).paths[lang];
-  path = path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`href(${id}): missing param ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  let url = path ? `/${lang}/${path}` : `/${lang}`;
-  const search = new URLSearchParams();
-  if (query instanceof URLSearchParams) query.forEach((v, k) => search.append(k, v));
-  else if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, v);
-  const qs = search.toString();
-  if (qs) url += `?${qs}`;
-  return url;
-}
-
-/** Route ids look like `login.fi`; this splits them back into the table id and the language. */
-export function parseRouteMatchId(matchId: string): { id: RouteId; lang: Lang } | null {
-  const dot = matchId.lastIndexOf(".");
-  if (dot < 0) return null;
-  const id = matchId.slice(0, dot);
-  const lang = matchId.slice(dot + 1);
-  if (!byId.has(id) || (lang !== "fi" && lang !== "sv" && lang !== "en")) return null;
-  return { id: id as RouteId, lang };
-}
-
-/**
- * The same page in another language: params carry over, the slug is translated.
- * Used by the language switch and the hreflang alternates.
- */
-export function translatePath(
-  matchId: string,
-  params: Record<string, string | undefined>,
-  toLang: Lang,
-  search = "",
-): string {
-  const parsed = parseRouteMatchId(matchId);
-  if (!parsed) return `/${toLang}`;
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && k !== "lang") clean[k] = v;
-  return href(parsed.id, toLang, clean) + search;
-}
-
-// Every request asks (the brand's hidden pages, the texts of a flash): the patterns are compiled once.
-let compiled: Record<Lang, { id: RouteId; re: RegExp }[]> | null = null;
-function patterns(lang: Lang) {
-  compiled ??= Object.fromEntries(
-    (["fi", "sv", "en"] as const).map((l) => [
-      l,
-      routeTable.map((entry) => ({
-        id: entry.id,
-        re: new RegExp(
-          `^${entry.paths[l]
-            .split("/")
-            .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-            .join("/")}$`,
-        ),
-      })),
-    ]),
-  ) as Record<Lang, { id: RouteId; re: RegExp }[]>;
-  return compiled[lang];
-}
-
-/** Whether a path like `/fi/pay/123` is page `id` (one pattern tested, not the whole table). */
-export function isRoutePath(pathname: string, id: RouteId): boolean {
-  const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
-  if (lang !== "fi" && lang !== "sv" && lang !== "en") return false;
-  return !!patterns(lang)
-    .find((p) => p.id === id)
-    ?.re.test(rest.join("/"));
-}
-
-/** The table id of a path like `/sv/loggain` (params match any one segment), or null. */
-export function routeIdForPath(pathname: string): RouteId | null {
-  const [, lang, ...rest] = pathname.replace(/\/+$/, "").split("/");
-  if (lang !== "fi" && lang !== "sv" && lang !== "en") return null;
-  const segments = rest.join("/");
-  return patterns(lang).find((p) => p.re.test(segments))?.id ?? null;
-}
+// The server's links read the table itself; the browser's, the JSON (entry.client.tsx).
+setRoutePaths(routePaths);

@@ -18,7 +18,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       ? { input: "./app/.server/app.ts" }
       : // The layout's shared parts (ui, lib, the route table's links) as one file rather than a dozen small ones:
         // every page loads them, and one file compresses better and costs one request. The form components
-        // (ui/form/) are not among them: the pages without a form (login, the front page) do not load them.
+        // (ui/form/) are not among them: a page loads those it uses, and a page without a form (login) none.
         {
           output: {
             // Parts loaded lazily stay apart: the session-expiry warnings (root.tsx, logged-in pages only) and the

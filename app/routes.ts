@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { API_PATHS } from "./route-table";
+import { API_PATHS } from "./route-table/api-paths";
 import { routeTable } from "./route-table/pages.server";
 import { LANGS } from "./lib/lang";
 import { MOVED_PATHS } from "./moved-paths";

@@ -1,4 +1,4 @@
-import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table";
+import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table/api-paths";
 
 /**
  * Whether the browser sent this request on its own (a poll) rather than for the person: such a request does not

@@ -3,7 +3,7 @@ import { bodyCapOf, uploadFormOf } from "./form-body";
 import { GRAPHQL_MAX_BODY_BYTES, limitBody } from "./http-guards";
 import { MAX_IMAGE_BYTES } from "~/lib/image-file";
 import { ATTACHMENTS_MAX_BYTES } from "~/lib/attachment-file";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 
 /**
  * The body limits of every request (`maxBodyBytes`), and the paths that get room of their own. The pages' forms that

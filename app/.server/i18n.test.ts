@@ -2,7 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGS } from "~/lib/lang";
-import { textsUrl } from "~/lib/text-groups";
+import { pathsUrl, textsUrl } from "~/lib/text-groups";
 import { TEXTS_VERSION, serveTexts, serverTextSource } from "./i18n";
 
 describe("a page's texts on the server", () => {
@@ -51,6 +51,20 @@ describe("GET /texts/…", () => {
     const body = await res.json();
     expect(Object.keys(body)).toEqual(["appointments"]);
     expect(Object.keys(body.appointments)).toEqual(["door"]);
+  });
+
+  it("serves the pages' path words in fi, sv and en as immutable JSON, for the browser's links", async () => {
+    const res = await fetch(origin + pathsUrl(TEXTS_VERSION));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const paths = await res.json();
+    expect(paths.login).toEqual(["kirjaudu", "loggain", "login"]);
+    expect(paths.doorAppointment).toEqual(["varaus/:token", "bokning/:token", "appointment/:token"]);
+    // Words only: the table's module names stay on the server.
+    expect(JSON.stringify(paths)).not.toMatch(/routes\//);
+    // An old version's page gets today's words, uncached.
+    const old = await fetch(origin + pathsUrl("0123456789ab"));
+    expect(old.headers.get("cache-control")).toBe("no-cache, max-age=0");
   });
 
   it("serves an old version's page today's texts, uncached", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
-import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table";
+import { BACKGROUND_HEADER, BACKGROUND_PARAM } from "~/route-table/api-paths";
 import { isBackground } from "./background";
 import { db, migrationsFolder } from "./db/client";
 import { logger } from "./logger";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { API_PATHS, routeIdForPath } from "~/route-table";
+import { routeIdForPath } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import { env } from "./env";
 import { logger } from "./logger";
 import { REQUEST_ID_HEADER, withRequestId } from "./request-id";

@@ -52,11 +52,11 @@ function sum(files: FileWeight[]): Group {
 export async function measurePage(
   target: Target,
   path: string,
-  opts: { cookie?: (pathname: string) => string; mustContain?: string } = {},
+  opts: { cookie?: (pathname: string) => string; mustContain?: string; status?: number } = {},
 ): Promise<PageWeight> {
   const pageUrl = localUrl(target, path);
   const page = await transfer(target, pageUrl, opts.cookie?.(pageUrl.pathname) ?? "");
-  if (page.status !== 200) throw new Error(`sizes: ${path} answered ${page.status}`);
+  if (page.status !== (opts.status ?? 200)) throw new Error(`sizes: ${path} answered ${page.status}`);
   const html = page.body.toString("utf8");
   if (opts.mustContain && !html.includes(opts.mustContain))
     throw new Error(`sizes: ${path} does not contain "${opts.mustContain}"`);

@@ -1,5 +1,5 @@
 import { makeTestIdentityCode } from "../../app/lib/identity-code";
-import { API_PATHS } from "../../app/route-table";
+import { API_PATHS } from "../../app/route-table/api-paths";
 import { ORIGINS, expect, expectAccessible, gotoRoute, identify, people, test } from "../fixtures";
 
 test.describe("login, front page, language switch and logout", () => {

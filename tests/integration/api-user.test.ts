@@ -6,7 +6,7 @@ import * as s from "~/.server/db/schema";
 import { sessionMiddleware } from "~/.server/middleware";
 import { createSession, type Person } from "~/.server/session";
 import { makeTestIdentityCode } from "~/lib/identity-code";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import routes from "~/routes";
 import * as apiUser from "~/routes/account/api-user";
 import * as apiRegister from "~/routes/session/api-user-register";

@@ -44,7 +44,7 @@ import { typeDefs } from "~/features/messaging/schema.graphql";
 import { action as graphqlAction } from "~/routes/messaging/api-customer-messaging";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
 import { FIXED_NOW, ORIGIN, boundCsrfToken, clockAt, cookiePair, login, makeContext, useTestDatabase } from "./test-db";
-import { BACKGROUND_HEADER } from "~/route-table";
+import { BACKGROUND_HEADER } from "~/route-table/api-paths";
 
 const t = useTestDatabase();
 const csrfCookie = newCsrfCookieValue();

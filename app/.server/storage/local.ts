@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import { now as clockNow } from "../clock";
 import { deriveKey } from "../env";
 import {

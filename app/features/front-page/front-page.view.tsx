@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { FrontPageView } from "./front-page-dates.server";
 import type { RouteId } from "~/route-table";
@@ -9,13 +9,14 @@ import { useT } from "~/ui/i18n";
 import { NotificationBanner, useToast } from "~/ui/notifications";
 import { useBrand } from "~/ui/root-data";
 import { ErrorSummary } from "~/ui/form";
-import {
-  ONBOARDING_FIELDS,
-  onboardingError,
-  SmsOnboardingPanel,
-  type OnboardingAnswer,
-  type OnboardingStep,
-} from "./sms-onboarding-panel";
+import { lazyPart } from "~/ui/lazy-part";
+import { SmsOnboardingPanel as PanelOnServer } from "./sms-onboarding-panel";
+import { ONBOARDING_FIELDS, onboardingError, type OnboardingAnswer, type OnboardingStep } from "./sms-onboarding";
+
+// Offered to few, and only until SMS login is on: the browser loads the panel when it is shown.
+const SmsOnboardingPanel = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? PanelOnServer : null, () =>
+  import("./sms-onboarding-panel").then((m) => m.SmsOnboardingPanel),
+);
 
 /** Spec part 1 §2: the 'appointment-cancelled' fragment shows an ok toast for 15 s and is then removed. */
 export const APPOINTMENT_CANCELLED_FRAGMENT = "appointment-cancelled";
@@ -114,6 +115,10 @@ export function FrontPage({
   const navigate = useNavigate();
   // Without JavaScript the panel's error comes with the page and is summarised above the heading.
   const panelError = onboardingError(onboardingAnswer);
+  // Once offered, the panel stays while the page does: its last step fades out and is announced by the panel itself.
+  const offered = !!(onboarding || onboardingAnswer);
+  const [panelShown, setPanelShown] = useState(offered);
+  if (offered && !panelShown) setPanelShown(true);
 
   useEffect(() => {
     if (!hydrated || hash !== `#${APPOINTMENT_CANCELLED_FRAGMENT}`) return;
@@ -145,7 +150,7 @@ export function FrontPage({
           <p>{t("frontPage.actingFor", { name: `${state.actingFor.firstName} ${state.actingFor.lastName}` })}</p>
         </NotificationBanner>
       ) : null}
-      <SmsOnboardingPanel onboarding={onboarding} answer={onboardingAnswer} />
+      {panelShown ? <SmsOnboardingPanel onboarding={onboarding} answer={onboardingAnswer} /> : null}
 
       <div className="card-grid">
         {/* The spec's order (part 1 §2): conversations first, then appointments. */}

@@ -8,7 +8,7 @@ import {
   requestOnboardingCode,
   type SmsContext,
 } from "~/features/session/sms-login.server";
-import type { OnboardingAnswer, OnboardingStep } from "./sms-onboarding-panel";
+import type { OnboardingAnswer, OnboardingStep } from "./sms-onboarding";
 
 /**
  * The onboarding panel's step for a front page that offers it (an onboarding phone number and no verified device):

@@ -14,7 +14,7 @@ import {
   messagingRequest,
 } from "./client";
 import { typeDefs } from "./schema.graphql";
-import { BACKGROUND_HEADER } from "~/route-table";
+import { BACKGROUND_HEADER } from "~/route-table/api-paths";
 
 type Call = { url: string; init: RequestInit; at: number };
 let calls: Call[] = [];

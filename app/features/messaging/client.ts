@@ -1,6 +1,6 @@
 import type { ClientError } from "graphql-request";
 import { isLang } from "~/lib/lang";
-import { API_PATHS, BACKGROUND_HEADER } from "~/route-table";
+import { API_PATHS, BACKGROUND_HEADER } from "~/route-table/api-paths";
 
 /**
  * The browser's client of `/api/customer-messaging` (spec part 2 §7): the operations under the names the spec gives

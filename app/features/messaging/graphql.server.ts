@@ -15,7 +15,8 @@ import { apiUser, type UserSession } from "~/.server/guards";
 import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import type { Lang } from "~/lib/lang";
 import { firstUnplainPath } from "~/lib/text";
-import { API_PATHS, href } from "~/route-table";
+import { href } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import { attachmentForUser, createAttachmentUpload } from "./attachments.server";
 import {
   customerMessage,

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { BACKGROUND_PARAM } from "~/route-table";
+import { BACKGROUND_PARAM } from "~/route-table/api-paths";
 import { useHydrated } from "~/ui/hydrated";
 
 /** The page's own address (its query kept, e.g. `?page=2` or `?poll=`) marked as a poll: `?background=1`. */

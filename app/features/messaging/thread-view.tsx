@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { formatCalendarDate, formatDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";

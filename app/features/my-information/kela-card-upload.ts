@@ -1,5 +1,5 @@
 import type { ImageType } from "~/lib/image-file";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import { KELA_CARD_SIDES, type InitUploadAnswer, type KelaCardImages, type KelaCardSide } from "./kela-card-rules";
 
 /**

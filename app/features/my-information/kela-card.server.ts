@@ -15,7 +15,7 @@ import {
   type CheckedUpload,
 } from "~/.server/storage/uploads";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, detectImageType, type ImageType } from "~/lib/image-file";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 import type { UserSession } from "~/.server/guards";
 import {
   KELA_CARD_SIDES,

@@ -22,7 +22,6 @@ import {
   type KelaCardImages,
   type KelaCardSide,
 } from "./kela-card-rules";
-import { KelaCardUploadError, uploadKelaCard } from "./kela-card-upload";
 
 /** One side's state (spec part 1 §3–§4): missing, ready to upload, uploading with progress, uploaded, or an error. */
 type SideState =
@@ -124,7 +123,10 @@ export function KelaCard({
       front: { status: "uploading", ...both.front, progress: 0 },
       back: { status: "uploading", ...both.back, progress: 0 },
     });
+    // The upload's code is fetched when a card is sent, not with the page: most visits only look at the card.
+    const upload = import("./kela-card-upload");
     try {
+      const { uploadKelaCard } = await upload;
       const saved = await uploadKelaCard(both, csrfToken, {
         onProgress: (side, progress) => setSide(side, { status: "uploading", ...both[side], progress }),
         onUploaded: (side) => setSide(side, { status: "uploaded", ...both[side], progress: 100 }),
@@ -135,7 +137,8 @@ export function KelaCard({
       setAnnouncement(t(k("announce.uploaded")));
       focusNext.current = "images";
     } catch (error) {
-      const e = error instanceof KelaCardUploadError ? error : null;
+      const { KelaCardUploadError } = await upload.catch(() => ({ KelaCardUploadError: null }));
+      const e = KelaCardUploadError && error instanceof KelaCardUploadError ? error : null;
       const message = t(k(e?.step === "load" ? "errors.loadFailed" : "errors.uploadFailed"));
       // The images stay chosen for another try, except one the server refused.
       setSides({

@@ -1,5 +1,5 @@
 import type { Lang } from "~/lib/lang";
-import { API_PATHS } from "~/route-table";
+import { API_PATHS } from "~/route-table/api-paths";
 
 /**
  * The registration page's script: saves the form through POST /api/user/register and opens the next page as a

@@ -3,7 +3,8 @@ import { Field, TextField } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 
 // The boxes come after hydration; meanwhile (and without JavaScript) the plain input does the same job.
-const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
+// Pure: a module that only imports this one (and uses none of it) leaves it out of the page.
+const CodeBoxes = /* @__PURE__ */ lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
 
 /**
  * The SMS code (spec part 1 §5): one plain text input without JavaScript; once hydrated, four digit boxes that

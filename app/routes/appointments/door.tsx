@@ -16,7 +16,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
-import { ConsentFields } from "~/features/account/consent-form";
+import { ConsentFields as ConsentFieldsOnServer } from "~/features/account/consent-form";
 import {
   doorCheckIn,
   doorFailureStatus,
@@ -24,7 +24,8 @@ import {
   keepsDoorCode,
   readDoorForm,
 } from "~/features/appointments/door.server";
-import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found";
+import { AppointmentLinkNotFound as LinkNotFoundOnServer } from "~/features/appointments/link-not-found";
+import { lazyPart } from "~/ui/lazy-part";
 import { isNetworkError } from "~/lib/network-error";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { ErrorView } from "~/ui/error-view";
@@ -46,6 +47,13 @@ import type { TextsHandle } from "~/lib/text-groups";
 // only script-driven part. It declares only the texts it shows (app/lib/text-groups.ts).
 // The boxes are drawn only after hydration (the plain input works before), so their code can come after the page's.
 const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
+// Shown to few at the door (a first check-in's consent, a link that is no longer valid): loaded when shown.
+const ConsentFields = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ConsentFieldsOnServer : null, () =>
+  import("~/features/account/consent-form").then((m) => m.ConsentFields),
+);
+const AppointmentLinkNotFound = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? LinkNotFoundOnServer : null, () =>
+  import("~/features/appointments/link-not-found").then((m) => m.AppointmentLinkNotFound),
+);
 
 export const handle = {
   hideCookieBanner: true,

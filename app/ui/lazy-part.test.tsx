@@ -1,0 +1,38 @@
+import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
+import { describe, expect, it } from "vitest";
+import { lazyPart } from "./lazy-part";
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hei {name}</p>;
+}
+
+async function prerendered(element: React.ReactElement): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  let html = "";
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+describe("lazyPart", () => {
+  it("renders the part at once on the server, so the page is whole without JavaScript", () => {
+    let loaded = 0;
+    const Part = lazyPart(Greeting, async () => {
+      loaded++;
+      return Greeting;
+    });
+    expect(renderToString(<Part name="Maija" />)).toContain("Hei <!-- -->Maija");
+    expect(loaded).toBe(0);
+  });
+
+  it("in the browser, loads the part only when it is rendered, then shows it", async () => {
+    let loaded = 0;
+    const Part = lazyPart<{ name: string }>(null, async () => {
+      loaded++;
+      return Greeting;
+    });
+    expect(loaded).toBe(0);
+    expect(await prerendered(<Part name="Erkki" />)).toContain("Hei <!-- -->Erkki");
+    expect(loaded).toBe(1);
+  });
+});

@@ -6,7 +6,7 @@ import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { careTeamDeskEnabled } from "~/.server/env";
 import { readStoredFile, storage } from "~/.server/storage";
-import { deskAttachment, professionalById } from "~/features/messaging/care-team.server";
+import { deskAttachment, professionalById } from "./care-team.server";
 
 export const middleware = [allowMethods("GET")];
 

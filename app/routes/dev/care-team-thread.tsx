@@ -6,14 +6,7 @@ import { requestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { careTeamDeskEnabled } from "~/.server/env";
 import { storage } from "~/.server/storage";
-import {
-  deleteOwnMessage,
-  deskThread,
-  openThread,
-  professionalById,
-  reply,
-  setThreadActive,
-} from "~/features/messaging/care-team.server";
+import { deleteOwnMessage, deskThread, openThread, professionalById, reply, setThreadActive } from "./care-team.server";
 import type { NewAttachment } from "~/features/messaging/attachments.server";
 import {
   ATTACHMENT_ACCEPT,
@@ -23,7 +16,7 @@ import {
 } from "~/features/messaging/rules";
 import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
-import { deskAttachmentHref, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
+import { deskAttachmentHref, deskHandle, deskHref, deskThreadHref } from "./care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
 import { ErrorSummary } from "~/ui/form";
 

@@ -12,16 +12,16 @@ import {
   removeAbsence,
   type AbsenceErrors,
   type AbsenceFields,
-} from "~/features/messaging/care-team-absences.server";
+} from "./care-team-absences.server";
 import {
   deskThreadsByCategory,
   professionalById,
   professionals,
   type DeskCategory,
   type DeskThread,
-} from "~/features/messaging/care-team.server";
+} from "./care-team.server";
 import { formatDateTime } from "~/lib/format";
-import { CARE_TEAM_DESK_PATH, deskHandle, deskHref, deskThreadHref } from "~/features/messaging/care-team-links";
+import { CARE_TEAM_DESK_PATH, deskHandle, deskHref, deskThreadHref } from "./care-team-links";
 import { CsrfField } from "~/ui/csrf-field";
 import { ErrorSummary, errorEntries } from "~/ui/form";
 

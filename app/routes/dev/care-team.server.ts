@@ -3,10 +3,10 @@ import type { Database, Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { FileStorage } from "~/.server/storage/file-storage";
 
-import type { NewAttachment } from "./attachments.server";
-import { sendMessage, type SendResult, type SmsNotice } from "./sending.server";
-import { markAsRead } from "./threads.server";
-import { FALLBACK_THREAD_TITLE, isThreadRead } from "./rules";
+import type { NewAttachment } from "~/features/messaging/attachments.server";
+import { sendMessage, type SendResult, type SmsNotice } from "~/features/messaging/sending.server";
+import { markAsRead } from "~/features/messaging/threads.server";
+import { FALLBACK_THREAD_TITLE, isThreadRead } from "~/features/messaging/rules";
 import { helsinkiToday } from "~/lib/format";
 
 /**

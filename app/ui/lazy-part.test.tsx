@@ -35,4 +35,19 @@ describe("lazyPart", () => {
     expect(await prerendered(<Part name="Erkki" />)).toContain("Hei <!-- -->Erkki");
     expect(loaded).toBe(1);
   });
+
+  it("a part that cannot be fetched stays as it is instead of raising an error", async () => {
+    const Part = lazyPart<{ name: string }>(null, () => Promise.reject(new Error("offline")));
+    const controller = new AbortController();
+    const errors: string[] = [];
+    const render = prerenderToNodeStream(<Part name="Erkki" />, {
+      signal: controller.signal,
+      onError: (error) => void errors.push((error as Error).message),
+    });
+    // The fetch has failed by now: the part waits (the page keeps the server's HTML) instead of raising it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    await render.catch(() => undefined);
+    expect(errors).not.toContain("offline");
+  });
 });

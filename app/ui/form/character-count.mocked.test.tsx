@@ -1,8 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import en from "../../../locales/en/common.json";
-import { I18nProvider } from "../i18n";
 import { CharacterCount } from "./character-count";
+import { renderInEnglish } from "./render-in-english";
 import { Textarea } from "./textarea";
 
 // As once hydrated: the count replaces the static hint.
@@ -22,11 +21,7 @@ describe("the character count once hydrated", () => {
 
   it("counts a textarea's text, the page's own value or the one typed, and is named in its aria-describedby", () => {
     const render = (value: { value: string; onChange(): void } | { defaultValue: string }) =>
-      renderToString(
-        <I18nProvider lang="en" resources={{ common: en }}>
-          <Textarea id="r" name="r" label="R" characterCount={{ max: 3, text }} {...value} />
-        </I18nProvider>,
-      ).replace(/<!-- -->/g, "");
+      renderInEnglish(<Textarea id="r" name="r" label="R" characterCount={{ max: 3, text }} {...value} />);
     const held = render({ value: "abcd", onChange: () => {} });
     expect(held).toContain('aria-describedby="r-info"');
     expect(held).toContain('<div class="field__hint field__hint--error" id="r-info" aria-live="polite">4 / 3</div>');

@@ -1,16 +1,8 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import en from "../../../locales/en/common.json";
-import { I18nProvider } from "../i18n";
+import { renderInEnglish } from "./render-in-english";
 import { FileUpload } from "./file-upload";
 
-const render = (node: ReactNode) =>
-  renderToString(
-    <I18nProvider lang="en" resources={{ common: en }}>
-      {node}
-    </I18nProvider>,
-  ).replace(/<!-- -->/g, "");
+const render = renderInEnglish;
 
 describe("FileUpload", () => {
   it("is a labelled file field with its hint in aria-describedby, what the page adds around it inside", () => {

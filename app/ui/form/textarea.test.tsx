@@ -1,16 +1,8 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import en from "../../../locales/en/common.json";
-import { I18nProvider } from "../i18n";
+import { renderInEnglish } from "./render-in-english";
 import { Textarea } from "./textarea";
 
-const render = (node: ReactNode) =>
-  renderToString(
-    <I18nProvider lang="en" resources={{ common: en }}>
-      {node}
-    </I18nProvider>,
-  ).replace(/<!-- -->/g, "");
+const render = renderInEnglish;
 
 const count = { max: 300, hint: "Up to 300 characters.", text: (length: number, max: number) => `${length} / ${max}` };
 

@@ -15,6 +15,7 @@ import { requestContext } from "./.server/context";
 import { db } from "./.server/db/client";
 import { env } from "./.server/env";
 import { reportError } from "./.server/error-reporting";
+import { pageContext } from "./.server/page-context";
 import { serverTextSource } from "./.server/i18n";
 import { offerEarlierTimes } from "./features/appointments/earlier-time-job.server";
 import { sendDueReminders } from "./features/appointments/reminders.server";
@@ -75,7 +76,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TextSourceProvider source={serverTextSource}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={pageContext(routerContext)} url={request.url} nonce={nonce} />
         </TextSourceProvider>
       </NonceProvider>,
       {

@@ -292,3 +292,27 @@ describe("the analytics markers", () => {
     expect(ok.setCookies.find((c) => c.startsWith("auth_success="))).toMatch(/^auth_success=sms; .*Max-Age=300/);
   });
 });
+
+describe("the route manifest a page carries", () => {
+  const manifestOf = (html: string) =>
+    JSON.parse(/window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)![1]!) as {
+      routes: Record<string, { parentId?: string }>;
+      version: string;
+    };
+
+  it("holds only the routes the page matched; the browser asks for another when a link needs it", async () => {
+    const login = manifestOf((await get(href("login", "sv"))).text);
+    expect(Object.keys(login.routes)).toEqual(["root", "login.sv"]);
+
+    const bookingPath = href("booking", "sv");
+    const patch = await get(`/__manifest?paths=${encodeURIComponent(bookingPath)}&version=${login.version}`);
+    expect(patch.status).toBe(200);
+    expect(patch.json["booking.sv"]).toMatchObject({ parentId: "root", path: bookingPath.slice(1) });
+  });
+
+  it("holds the not-found route alone on a page that is not found", async () => {
+    const missing = await get("/fi/ei-sivua");
+    expect(missing.status).toBe(404);
+    expect(Object.keys(manifestOf(missing.text).routes)).toEqual(["root", "routes/not-found"]);
+  });
+});

@@ -81,6 +81,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19.2+ moves a finished Suspense boundary of over 500 bytes out of place once the page has 12.8 kB before
+        // it (a hidden <div> that a script puts back): without JavaScript it stays hidden. Keep every finished part
+        // in place, as before (lazyPart of ui/lazy-part.tsx renders its part on the server inside a Suspense boundary).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = coalescing();

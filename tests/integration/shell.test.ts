@@ -64,6 +64,12 @@ function menuLinks(html: string): string[] {
   return [...new Set([...`${side}${user}`.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!))];
 }
 
+/**
+ * A part React's streamed renderer moved out of place, into `<div hidden id="S:n">` for a script to show (not React
+ * Router's data, which is streamed the same way, as scripts alone).
+ */
+const OUTLINED_PART = /<div hidden id="S:\d+">(?!<script)/;
+
 const hasHeader = (html: string) => /<header class="header"/.test(html);
 const hasFooter = (html: string) => /<footer class="footer"/.test(html);
 
@@ -85,6 +91,8 @@ describe("the menu links only to pages that exist for the person", () => {
     for (const link of links) {
       const answer = await get(link, { brand, session });
       if (answer.status === 404 || answer.status >= 500) broken.push(`${link} → ${answer.status}`);
+      // Every part the server rendered is in place: none is moved to a hidden element that only a script shows.
+      if (OUTLINED_PART.test(answer.text)) broken.push(`${link}: a part hidden until a script shows it`);
     }
     expect(broken).toEqual([]);
   });

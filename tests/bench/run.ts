@@ -8,7 +8,8 @@
  *   4. throughput and latency under N concurrent clients, one page after another on the same server:
  *      the bare page (login), the logged-in front page, the booking landing, the booking search page, the clinic door
  *   5. every other page of the logged-in main menu (read from the front page): weight and a shorter load run each
- *   6. overload: the bare page under many more clients than the server keeps in flight; the rest must be shed at
+ *   6. every page's JS, from the build's route manifest (also pages no link of the runs reaches)
+ *   7. overload: the bare page under many more clients than the server keeps in flight; the rest must be shed at
  *      once (503 with Retry-After), nothing else may fail
  *
  * Budgets are reported, not enforced: the exit code is 0 whenever the benchmark ran.
@@ -29,6 +30,7 @@ import type { Session } from "./http";
 import { httpStack, runLoad, type LoadResult } from "./load";
 import { login } from "./login";
 import { findFreePort, startServer, treeCpuMs, type RunningServer } from "./server";
+import { routeWeights } from "./route-weights";
 import { measurePage, type PageWeight } from "./sizes";
 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -441,6 +443,27 @@ async function main(): Promise<number> {
     for (const { load: r } of menuRuns)
       if (r.errorSamples.length) console.log(`  ${r.path} errors: ${r.errorSamples.join("; ")}`);
 
+    const everyPage = routeWeights(appRoot);
+    const heavy = everyPage.filter((w) => w.js > BUDGETS.js.any);
+    console.log(
+      `\nEvery page's JS, from the build's route manifest (${everyPage.length} pages; the modules each preloads, gzip -9; budget ≤ ${kB(BUDGETS.js.any)}): ${heavy.length} over`,
+    );
+    console.log(
+      table(
+        ["page (route id)", "JS", "modules", ""],
+        everyPage.map((w) => [w.id, kB(w.js), String(w.files), verdict(w.js <= BUDGETS.js.any)]),
+        [false, true, true, false],
+      ),
+    );
+    checks.push({
+      budget: "JS, every page (route manifest)",
+      measured: heavy.length
+        ? `${heavy.length} pages over, up to ${kB(heavy[0]!.js)}`
+        : `all ≤ ${kB(everyPage[0]!.js)}`,
+      limit: `≤ ${kB(BUDGETS.js.any)}`,
+      ok: heavy.length === 0,
+    });
+
     const otherErrors = overload.errors - overload.shed;
     console.log(`\nOverload (${overloadClients} clients on the bare page, ${seconds} s)`);
     console.log(
@@ -524,6 +547,7 @@ async function main(): Promise<number> {
         }),
       ),
       ratiosToBare: ratios,
+      everyPageJs: everyPage,
       menuPages: menuRuns.map(({ path: p, weight: w, load: r }) => ({
         path: p,
         gzip9: { html: w.html.gzip9, css: w.css.gzip9, js: w.js.gzip9 },

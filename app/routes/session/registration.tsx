@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { useState, type FormEvent } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/registration";
@@ -58,45 +57,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
-  const csrfToken = useCsrfToken();
-  const lang = useLang();
-  const [saving, setSaving] = useState(false);
-  const [form, fields] = useForm({
-    id: "registration",
-    lastResult: actionData?.lastResult,
-    defaultValue: loaderData.defaults ?? undefined,
-    // With JavaScript the form is saved through POST /api/user/register (spec part 2 §7); anything but success
-    // falls back to the page's own post, whose answer the server renders with its errors, as without JavaScript.
-    // The browser does not check the form itself: the rules (and zod) stay on the server.
-    onSubmit(event, { formData }) {
-      event.preventDefault();
-      if (saving) return;
-      setSaving(true);
-      void registerByCall(event.currentTarget, formData, {
-        csrfToken,
-        lang,
-        next: new URLSearchParams(window.location.search).get("next"),
-      });
-    },
-  });
-  const fieldList = [
-    ...(loaderData.names
-      ? []
-      : ([
+/** The form's fields, top to bottom: the names only when the identification did not give them. */
+function registrationFields(withNames: boolean) {
+  return [
+    ...(withNames
+      ? ([
           ["firstName", "given-name"],
           ["lastName", "family-name"],
-        ] as const)),
+        ] as const)
+      : []),
     ["streetAddress", "street-address"],
     ["postalCode", "postal-code"],
     ["postOffice", "address-level2"],
     ["phoneNumber", "tel"],
     ["emailAddress", "email"],
   ] as const;
-  const shown = fieldList.map(([name]) => fields[name as keyof typeof fields]);
-  const fieldOrder = shown.map((f) => f.id);
-  const errors = shown.flatMap((f) => (f.errors?.length ? [{ id: f.id, message: t(f.errors[0]) }] : []));
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const csrfToken = useCsrfToken();
+  const lang = useLang();
+  const [saving, setSaving] = useState(false);
+  // The answer to a refused post: the values as sent and each field's error (a text key).
+  const refused = actionData?.lastResult;
+  const values: Record<string, unknown> = refused?.initialValue ?? loaderData.defaults ?? {};
+  const errorOf = (name: string) => {
+    const keys = refused?.error?.[name];
+    return keys?.length ? t(keys[0]!) : undefined;
+  };
+  const fieldList = registrationFields(!loaderData.names);
+  const idOf = (name: string) => `registration-${name}`;
+  const fieldOrder = fieldList.map(([name]) => idOf(name));
+  const errors = fieldList.flatMap(([name]) => {
+    const message = errorOf(name);
+    return message ? [{ id: idOf(name), message }] : [];
+  });
+  // With JavaScript the form is saved through POST /api/user/register (spec part 2 §7); anything but success
+  // falls back to the page's own post, whose answer the server renders with its errors, as without JavaScript.
+  // The browser does not check the form itself: the rules (and zod) stay on the server.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    void registerByCall(event.currentTarget, new FormData(event.currentTarget), {
+      csrfToken,
+      lang,
+      next: new URLSearchParams(window.location.search).get("next"),
+    });
+  };
   const title = t(loaderData.forChild ? "myInformation.childRegistration.title" : "session.registration.title");
   return (
     <div className="narrow">
@@ -120,25 +129,22 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
       </dl>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id="registration" noValidate onSubmit={onSubmit}>
         <CsrfField />
-        {fieldList.map(([name, autoComplete]) => {
-          const field = fields[name as keyof typeof fields]!;
-          return (
-            <TextField
-              key={field.key ?? name}
-              type={name === "emailAddress" ? "email" : name === "phoneNumber" ? "tel" : "text"}
-              defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
-              id={field.id}
-              name={field.name}
-              label={t(`contact.fields.${name}`)}
-              hint={name === "phoneNumber" ? t("contact.hints.phoneNumber") : undefined}
-              error={field.errors?.length ? t(field.errors[0]) : undefined}
-              autoComplete={autoComplete}
-              inputMode={name === "postalCode" ? "numeric" : undefined}
-            />
-          );
-        })}
+        {fieldList.map(([name, autoComplete]) => (
+          <TextField
+            key={name}
+            type={name === "emailAddress" ? "email" : name === "phoneNumber" ? "tel" : "text"}
+            defaultValue={typeof values[name] === "string" ? values[name] : undefined}
+            id={idOf(name)}
+            name={name}
+            label={t(`contact.fields.${name}`)}
+            hint={name === "phoneNumber" ? t("contact.hints.phoneNumber") : undefined}
+            error={errorOf(name)}
+            autoComplete={autoComplete}
+            inputMode={name === "postalCode" ? "numeric" : undefined}
+          />
+        ))}
         <button type="submit" className="button" disabled={saving} aria-disabled={saving}>
           {t("session.registration.submit")}
         </button>

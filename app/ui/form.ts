@@ -1,7 +1,7 @@
 /** The form frame (GOV.UK pattern): one component a file under ./form/, all imported from here. */
 export { CharacterCount, useCharacterCountId } from "./form/character-count";
 export { Checkbox } from "./form/checkbox";
-export { ErrorSummary } from "./form/error-summary";
+export { ErrorSummary } from "./form/lazy-error-summary";
 export { errorEntries, type FieldError, type FormErrors } from "./form/errors";
 export { Field } from "./form/field";
 export { Fieldset } from "./form/fieldset";

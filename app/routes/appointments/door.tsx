@@ -16,7 +16,6 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
-import { ConsentFields as ConsentFieldsOnServer } from "~/features/account/consent-form";
 import {
   doorCheckIn,
   doorFailureStatus,
@@ -24,6 +23,8 @@ import {
   keepsDoorCode,
   readDoorForm,
 } from "~/features/appointments/door.server";
+import { DoorAppointmentCancelled as CancelledOnServer } from "~/features/appointments/door-cancelled";
+import { DoorConsent as DoorConsentOnServer } from "~/features/appointments/door-consent";
 import { AppointmentLinkNotFound as LinkNotFoundOnServer } from "~/features/appointments/link-not-found";
 import { lazyPart } from "~/ui/lazy-part";
 import { isNetworkError } from "~/lib/network-error";
@@ -45,11 +46,18 @@ import type { TextsHandle } from "~/lib/text-groups";
 // Anonymous: a link from the reservation SMS, opened at the clinic door on a weak signal. The page is plain
 // HTML and forms, the code form on the first page so the way to it is one page load; the code boxes are the
 // only script-driven part. It declares only the texts it shows (app/lib/text-groups.ts).
-// The boxes are drawn only after hydration (the plain input works before), so their code can come after the page's.
-const CodeBoxes = lazy(() => import("~/ui/code-boxes").then((m) => ({ default: m.CodeBoxes })));
-// Shown to few at the door (a first check-in's consent, a link that is no longer valid): loaded when shown.
-const ConsentFields = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ConsentFieldsOnServer : null, () =>
-  import("~/features/account/consent-form").then((m) => m.ConsentFields),
+// The boxes, in their field's frame, are drawn only after hydration (the plain input works before), so their code
+// can come after the page's.
+const DoorCodeBoxes = lazy(() =>
+  import("~/features/appointments/door-code").then((m) => ({ default: m.DoorCodeBoxes })),
+);
+// Shown to few at the door (a first check-in's consent, a cancelled appointment, a link that is no longer valid):
+// loaded when shown.
+const DoorConsent = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? DoorConsentOnServer : null, () =>
+  import("~/features/appointments/door-consent").then((m) => m.DoorConsent),
+);
+const DoorAppointmentCancelled = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? CancelledOnServer : null, () =>
+  import("~/features/appointments/door-cancelled").then((m) => m.DoorAppointmentCancelled),
 );
 const AppointmentLinkNotFound = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? LinkNotFoundOnServer : null, () =>
   import("~/features/appointments/link-not-found").then((m) => m.AppointmentLinkNotFound),
@@ -126,19 +134,7 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
   const title = t("appointments.door.title");
   const self = href("doorAppointment", lang, { token: params.token });
 
-  if (view.state === "cancelled")
-    return (
-      <div className="narrow">
-        <PageTitle title={t("appointments.door.cancelled")} />
-        <h1>{t("appointments.door.cancelled")}</h1>
-        <p>{t("appointments.door.cancelledBody")}</p>
-        <p>
-          <LocalizedLink to="booking" className="button">
-            {t("appointments.door.newAppointment")}
-          </LocalizedLink>
-        </p>
-      </div>
-    );
+  if (view.state === "cancelled") return <DoorAppointmentCancelled />;
 
   const error = actionData?.error;
   const consentNeeded = error === "confidentialityFormNotFilled" || error === "confidentialityFormNotFilledAsAdult";
@@ -211,19 +207,11 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
           <p>{t("appointments.door.errors.locked", { time: dates.lockedUntil ?? "" })}</p>
         </NotificationBanner>
       ) : consentNeeded && actionData?.code ? (
-        <Form method="post" action={self}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="consent" />
-          <input type="hidden" name="ssnEndPart" value={actionData.code} />
-          <ConsentFields
-            error={actionData.consentError ? t(actionData.consentError) : undefined}
-            submit={(enabled) => (
-              <button type="submit" className="button" disabled={!enabled || pending}>
-                {pending ? t("appointments.door.pending") : t("account.consent.submit")}
-              </button>
-            )}
-          />
-        </Form>
+        <DoorConsent
+          action={self}
+          code={actionData.code}
+          error={actionData.consentError ? t(actionData.consentError) : undefined}
+        />
       ) : view.selfCheckInStatus === "tooEarly" ? (
         <div className="check-in">
           <button type="button" className="button" disabled aria-describedby="door-too-early">
@@ -238,36 +226,18 @@ export default function DoorAppointment({ loaderData, actionData, params }: Rout
           <CsrfField />
           {hydrated ? (
             <Suspense fallback={plainCode}>
-              <div className={`field${fieldError ? " field--error" : ""}`}>
-                <p className="field__label" id="ssnEndPart-label">
-                  {t("appointments.door.codeLabel")}
-                </p>
-                <div className="field__hint" id="ssnEndPart-hint">
-                  {t("appointments.door.codeHint")}
-                </div>
-                {fieldError ? (
-                  <p className="field__error" id="ssnEndPart-error">
-                    {fieldError}
-                  </p>
-                ) : null}
-                <CodeBoxes
-                  id="ssnEndPart"
-                  name="ssnEndPart"
-                  label={t("appointments.door.codeLabel")}
-                  describedBy={["ssnEndPart-hint", fieldError ? "ssnEndPart-error" : null].filter(Boolean).join(" ")}
-                  invalid={!!fieldError}
-                  initial={actionData?.code}
-                  lastMayBeLetter
-                  onComplete={(code) => {
-                    // The fourth character submits; the hidden input may not have re-rendered yet.
-                    const form = formRef.current;
-                    if (!form) return;
-                    const formData = new FormData(form);
-                    formData.set("ssnEndPart", code);
-                    submit(formData, { method: "post", action: self });
-                  }}
-                />
-              </div>
+              <DoorCodeBoxes
+                error={fieldError}
+                initial={actionData?.code}
+                onComplete={(code) => {
+                  // The fourth character submits; the hidden input may not have re-rendered yet.
+                  const form = formRef.current;
+                  if (!form) return;
+                  const formData = new FormData(form);
+                  formData.set("ssnEndPart", code);
+                  submit(formData, { method: "post", action: self });
+                }}
+              />
             </Suspense>
           ) : (
             plainCode

@@ -1,14 +1,13 @@
-import { formatRelativeDate } from "~/lib/format";
-import type { Lang } from "~/lib/lang";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
-import { useLang } from "~/ui/root-data";
 import type { ThreadListItem } from "./message-view";
 
-/** The conversation list: each thread's title (a link), its state in words, and its latest message. */
-export function ConversationList({ threads, now }: { threads: ThreadListItem[]; now: string }) {
+/**
+ * The conversation list: each thread's title (a link), its state in words, and its latest message with when it was
+ * written (in words by the loader, so the page carries no date code).
+ */
+export function ConversationList({ threads }: { threads: ThreadListItem[] }) {
   const t = useT();
-  const lang = useLang();
   if (!threads.length) return <p className="conversations__empty">{t("messaging.list.empty")}</p>;
   return (
     <ul className="item-list conversations" aria-label={t("messaging.list.listLabel")}>
@@ -23,24 +22,23 @@ export function ConversationList({ threads, now }: { threads: ThreadListItem[]; 
               <span className="tag tag--neutral conversation__closed">{t("messaging.list.closed")}</span>
             )}
           </h2>
-          <LatestMessage thread={thread} now={now} lang={lang} />
+          <LatestMessage thread={thread} />
         </li>
       ))}
     </ul>
   );
 }
 
-function LatestMessage({ thread, now, lang }: { thread: ThreadListItem; now: string; lang: Lang }) {
+function LatestMessage({ thread }: { thread: ThreadListItem }) {
   const t = useT();
   const message = thread.latestMessage;
   if (!message) return <p className="muted">{t("messaging.list.noMessagesInThread")}</p>;
-  const created = new Date(message.created);
   return (
     <>
       <p className="conversation__meta muted">
         {message.authorName}
         {", "}
-        <time dateTime={message.created}>{formatRelativeDate(created, new Date(now), lang)}</time>
+        <time dateTime={message.created}>{message.when}</time>
       </p>
       <p className="conversation__excerpt">
         {message.deleted ? (

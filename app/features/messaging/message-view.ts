@@ -107,7 +107,10 @@ export type ThreadListItem = {
   isRead: boolean;
   latestMessage: {
     authorName: string;
+    /** ISO 8601. */
     created: string;
+    /** When it was written, as the list says it ("3 t sitten", "Eilen"): formatted by the loader at its `now`. */
+    when: string;
     deleted: boolean;
     excerpt: string;
     attachmentCount: number;

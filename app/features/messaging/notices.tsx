@@ -1,44 +1,15 @@
 import { useT } from "~/ui/i18n";
-import { Markdown } from "./markdown";
+import { lazyPart } from "~/ui/lazy-part";
+import { AnnouncementBox as AnnouncementOnServer, type Announcement } from "./announcement";
 
-export type AnnouncementType = "info" | "notification" | "warning" | "success";
+// The announcement is shown only while the service has one: its code, with the markdown, is loaded when shown.
+const LazyAnnouncementBox = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AnnouncementOnServer : null, () =>
+  import("./announcement").then((m) => m.AnnouncementBox),
+);
 
-/** The banner colour of each announcement type; the type is also written out, so colour is never the only cue. */
-const BANNER_CLASS: Record<AnnouncementType, string> = {
-  info: "banner",
-  notification: "banner",
-  warning: "banner banner--warning",
-  success: "banner banner--success",
-};
-const ICON: Record<AnnouncementType, string> = { info: "ℹ", notification: "🔔", warning: "⚠", success: "✓" };
-
-/**
- * The messaging service's announcement (spec part 2 §3 "Customer messaging info"): its type as a word and an icon,
- * the heading and the markdown description. Static page content, so no live-region role.
- */
-export function AnnouncementBox({
-  announcement,
-}: {
-  announcement: { heading: string; description: string; type: AnnouncementType } | null;
-}) {
-  const t = useT();
-  if (!announcement) return null;
-  const { type } = announcement;
-  return (
-    <section
-      className={`${BANNER_CLASS[type]} announcement announcement--${type}`}
-      aria-labelledby="messaging-announcement-heading"
-    >
-      <p className="banner__title">
-        <span aria-hidden="true">{ICON[type]} </span>
-        {t(`messaging.common.announcementTypes.${type}`)}
-      </p>
-      <div className="banner__content">
-        <h2 id="messaging-announcement-heading">{announcement.heading}</h2>
-        <Markdown text={announcement.description} />
-      </div>
-    </section>
-  );
+/** The messaging service's announcement, when it has one (announcement.tsx); nothing otherwise. */
+export function AnnouncementBox({ announcement }: { announcement: Announcement | null }) {
+  return announcement ? <LazyAnnouncementBox announcement={announcement} /> : null;
 }
 
 /** Messages are not for emergencies (spec part 2 §2): call 112. */

@@ -51,7 +51,7 @@ export default function Conversations({ loaderData: loaded }: Route.ComponentPro
       ) : null}
       {loaderData.state === "ok" ? (
         <>
-          <ConversationList threads={loaderData.threads} now={loaderData.now} />
+          <ConversationList threads={loaderData.threads} />
           <Pager
             page={loaderData.page}
             pages={loaderData.pages}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessagingUser, Thread } from "~/features/messaging/threads.server";
-import { threadView } from "./pages.server";
+import { listItem, threadView } from "./pages.server";
 
 const user = (id: string, type: MessagingUser["type"], firstName: string, lastName: string, title: string | null) => ({
   id,
@@ -95,5 +95,22 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
     // A deleted message's text never reaches the page.
     expect(view.messages[1]).toMatchObject({ id: "10", content: null, deleted: true, fromCustomer: false });
     expect(JSON.stringify(view)).not.toContain("piilossa");
+  });
+});
+
+describe("the list's view of a thread", () => {
+  it("says when the latest message was written in the page's language, at the list's now", () => {
+    const at = new Date("2026-11-19T10:00:00Z");
+    const item = listItem({ ...thread, latestMessage: thread.messages[0] }, at, "en");
+    expect(item.latestMessage).toEqual({
+      authorName: "Maija Meikäläinen",
+      created: "2026-11-19T08:00:00.000Z",
+      when: "2 h ago",
+      deleted: false,
+      excerpt: "Hei",
+      attachmentCount: 1,
+    });
+    expect(listItem({ ...thread, latestMessage: thread.messages[0] }, at, "fi").latestMessage?.when).toBe("2 t sitten");
+    expect(listItem(thread, at, "fi").latestMessage).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import {
   type ThreadListItem,
   type ThreadView,
 } from "~/features/messaging/message-view";
+import { formatRelativeDate } from "~/lib/format";
+import type { Lang } from "~/lib/lang";
 import { careTeamOf, type MessagingStatus } from "~/features/messaging/messaging.server";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Access, type Args } from "./page-access.server";
 import { POLL_INTERVAL_MS, THREADS_PER_PAGE, pageOf } from "~/features/messaging/rules";
@@ -86,7 +88,8 @@ export function threadView(thread: Thread): ThreadView {
   };
 }
 
-const listItem = (t: ThreadSummary): ThreadListItem => ({
+/** A thread as the list shows it; the latest message's time in words at `at`, the list's `now`. */
+export const listItem = (t: ThreadSummary, at: Date, lang: Lang): ThreadListItem => ({
   id: String(t.id),
   title: t.title,
   isActive: t.isActive,
@@ -95,6 +98,7 @@ const listItem = (t: ThreadSummary): ThreadListItem => ({
     ? {
         authorName: t.latestMessage.authorName,
         created: t.latestMessage.created.toISOString(),
+        when: formatRelativeDate(t.latestMessage.created, at, lang),
         deleted: t.latestMessage.deleted,
         excerpt: t.latestMessage.content && !t.latestMessage.deleted ? excerpt(t.latestMessage.content) : "",
         attachmentCount: t.latestMessage.attachments.length,
@@ -120,7 +124,7 @@ export type ConversationsPage =
     };
 
 export async function conversationsLoader(args: Args): Promise<ConversationsPage> {
-  const { session, userId, info } = await requireMessaging(args);
+  const { session, userId, info, lang } = await requireMessaging(args);
   const status = await statusOf();
   const announcement = status?.announcement ?? null;
   const pollMs = pollIntervalMs(args.request, info.environment);
@@ -140,14 +144,15 @@ export async function conversationsLoader(args: Args): Promise<ConversationsPage
       resource: "conversations",
       background: isBackgroundRequest(args.request),
     });
+    const at = now();
     return {
       state: "ok",
       announcement,
-      threads: list.threads.map(listItem),
+      threads: list.threads.map((thread) => listItem(thread, at, lang)),
       page,
       pages,
       totalCount: list.totalCount,
-      now: now().toISOString(),
+      now: at.toISOString(),
       pollMs,
     };
   } catch (error) {

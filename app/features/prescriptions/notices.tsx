@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
-import type { Lang } from "~/lib/lang";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
-import { LINE_SEPARATOR, derivedTextParts, type Prescription, type RenewalState } from "./rules";
+import type { RenewalState } from "./rules";
 
 /**
  * Why renewal cannot be asked for now, instead of the selection or the form: the spec's maintenance banner (its
@@ -28,37 +26,5 @@ export function RenewalNotice({ state }: { state: Exclude<RenewalState, "ok"> })
         )}
       </div>
     </div>
-  );
-}
-
-/**
- * The derived text line of a prescription. The prescriber's own words (the guides) are Finnish: on a page in
- * another language they say so, for screen readers.
- */
-export function PrescriptionLine({ prescription, id }: { prescription: Prescription; id?: string }) {
-  const t = useT();
-  const lang: Lang = useLang();
-  const parts = derivedTextParts(prescription, t, lang);
-  if (!parts.length) return null;
-  // One text node for each run of the page's own words, so the line reads as one piece.
-  const children: ReactNode[] = [];
-  let run = "";
-  parts.forEach((part, i) => {
-    const separator = i > 0 ? LINE_SEPARATOR : "";
-    if (part.prescriberText && lang !== "fi") {
-      children.push(
-        run + separator,
-        <span key={i} lang="fi">
-          {part.text}
-        </span>,
-      );
-      run = "";
-    } else run += separator + part.text;
-  });
-  if (run) children.push(run);
-  return (
-    <p className="prescription__line" id={id}>
-      {children}
-    </p>
   );
 }

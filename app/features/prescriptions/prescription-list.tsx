@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { formatDate } from "~/lib/format";
 import { href } from "~/route-table";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
-import { PrescriptionLine } from "./notices";
 import type { PrescriptionsPage } from "./prescriptions.server";
-import { medicineTitle, type Prescription } from "./rules";
+import type { LineRun, ListedPrescription } from "./rules";
 
 /** The id of a prescription's checkbox (the error summary links to the first one). */
 export const checkboxId = (id: number) => `prescription-${id}`;
-
-const day = (iso: string, lang: "fi" | "sv" | "en") => formatDate(new Date(`${iso}T12:00:00Z`), lang);
 
 /**
  * The prescriptions, newest first (spec part 2 §2, §4 "Prescription selection"). When renewal is possible, the
@@ -63,7 +59,6 @@ export function PrescriptionList({ page }: { page: PrescriptionsPage }) {
         <PrescriptionItem
           key={p.id}
           prescription={p}
-          lang={lang}
           checkbox={
             selectable && p.isRenewable
               ? {
@@ -117,12 +112,12 @@ export function PrescriptionList({ page }: { page: PrescriptionsPage }) {
             <ul className="prescription-cart__items">
               {cart.map((p) => (
                 <li key={p.id}>
-                  <span>{medicineTitle(p)}</span>
+                  <span>{p.title}</span>
                   <button
                     type="button"
                     id={removeButtonId(p.id)}
                     className="button button--secondary button--small"
-                    aria-label={t("prescriptions.cart.removeLabel", { name: medicineTitle(p) })}
+                    aria-label={t("prescriptions.cart.removeLabel", { name: p.title })}
                     onClick={() => remove(p.id)}
                   >
                     {t("prescriptions.cart.remove")}
@@ -148,23 +143,21 @@ const removeButtonId = (id: number) => `prescription-cart-remove-${id}`;
 
 function PrescriptionItem({
   prescription: p,
-  lang,
   checkbox,
 }: {
-  prescription: Prescription;
-  lang: "fi" | "sv" | "en";
+  prescription: ListedPrescription;
   checkbox: { checked: boolean; onChange(id: number, on: boolean): void; describedBy?: string } | null;
 }) {
   const t = useT();
-  const title = medicineTitle(p);
+  const { title } = p;
   const nameId = `prescription-${p.id}-name`;
   return (
     <li className="prescription" data-prescription={p.id}>
       <h2 className="prescription__name" id={nameId}>
         {title}
       </h2>
-      <p className="muted">{t("prescriptions.list.issued", { date: day(p.issuedDate, lang) })}</p>
-      <PrescriptionLine prescription={p} />
+      <p className="muted">{t("prescriptions.list.issued", { date: p.issued })}</p>
+      <PrescriptionLine runs={p.line} />
       {checkbox ? (
         <div className="checkbox prescription__choose">
           <input
@@ -187,5 +180,26 @@ function PrescriptionItem({
       ) : null}
       {p.isRenewable ? null : <p className="hint">{t("prescriptions.list.notRenewable")}</p>}
     </li>
+  );
+}
+
+/**
+ * The derived text line of a prescription, as the loader wrote it (`lineRuns`). The prescriber's own words (the
+ * guides) are Finnish: on a page in another language they say so, for screen readers.
+ */
+function PrescriptionLine({ runs }: { runs: LineRun[] }) {
+  if (!runs.length) return null;
+  return (
+    <p className="prescription__line">
+      {runs.map((run, i) =>
+        run.lang ? (
+          <span key={i} lang={run.lang}>
+            {run.text}
+          </span>
+        ) : (
+          run.text
+        ),
+      )}
+    </p>
   );
 }

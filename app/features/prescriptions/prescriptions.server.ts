@@ -5,8 +5,19 @@ import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
 import { customerMessagingUserId, messagingStatus } from "~/features/messaging/messaging.server";
 import type { UserSession } from "~/.server/guards";
+import { formatDate } from "~/lib/format";
+import type { Lang } from "~/lib/lang";
+import type { T } from "~/lib/translate";
 import type { RenewalErrors, RenewalValues } from "./renewal.schema";
-import { renewalAllowed, type Prescription, type RenewalState } from "./rules";
+import {
+  derivedTextParts,
+  lineRuns,
+  medicineTitle,
+  renewalAllowed,
+  type ListedPrescription,
+  type Prescription,
+  type RenewalState,
+} from "./rules";
 
 /**
  * Prescriptions and their renewal (spec part 2 §2 "Prescriptions and renewal"): the queries, who may renew, the
@@ -146,11 +157,20 @@ export async function renewalAccess(session: UserSession): Promise<{ userId: str
 // The list
 
 export type PrescriptionsPage = {
-  prescriptions: Prescription[];
+  prescriptions: ListedPrescription[];
   renewal: RenewalState;
   /** The selection was sent with nothing chosen. */
   nothingChosen: boolean;
 };
+
+/** A prescription as the list shows it, in the page's language. The issue date is a calendar day (noon UTC is on it). */
+export const listedPrescription = (p: Prescription, t: T, lang: Lang): ListedPrescription => ({
+  id: p.id,
+  title: medicineTitle(p),
+  isRenewable: p.isRenewable,
+  issued: formatDate(new Date(`${p.issuedDate}T12:00:00Z`), lang),
+  line: lineRuns(derivedTextParts(p, t, lang), lang),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The renewal page

@@ -8,6 +8,7 @@ import {
   derivedTextLine,
   derivedTextParts,
   idSegment,
+  lineRuns,
   MAX_RENEWAL_IDS,
   medicineTitle,
   parseIdSegment,
@@ -94,6 +95,21 @@ describe("the derived text line", () => {
       { text: "Total kaksi rasiaa" },
       { text: "1 x 1", prescriberText: true },
     ]);
+  });
+
+  it("is written as runs of the page's own words, the prescriber's Finnish marked on a page in another language", () => {
+    const parts = derivedTextParts({ ...levaxin, packageSize: null, treatmentLength: null }, tr("en"), "en");
+    expect(lineRuns(parts, "en")).toEqual([
+      { text: "Tablet · Total 200 pcs · " },
+      { text: "1 tabletti aamulla", lang: "fi" },
+      { text: " · " },
+      { text: "Kilpirauhasen vajaatoimintaan", lang: "fi" },
+    ]);
+    // A line that starts with the prescriber's words starts with an empty run; in Finnish it is all one run.
+    const guides = [{ text: "1 x 1", prescriberText: true as const }, { text: "Total 2" }];
+    expect(lineRuns(guides, "sv")).toEqual([{ text: "" }, { text: "1 x 1", lang: "fi" }, { text: " · Total 2" }]);
+    expect(lineRuns(guides, "fi")).toEqual([{ text: "1 x 1 · Total 2" }]);
+    expect(lineRuns([], "en")).toEqual([]);
   });
 
   it("titles a medicine with its strength when there is one", () => {

@@ -94,6 +94,43 @@ export function derivedTextParts(p: Prescription, t: T, lang: Lang): LinePart[] 
 
 export const LINE_SEPARATOR = " · ";
 
+/** A piece of the line as the page writes it: the page's own words, or the prescriber's (Finnish) marked so. */
+export type LineRun = { text: string; lang?: "fi" };
+
+/**
+ * The derived text line as the page writes it in `lang`: one run for each stretch of the page's own words, so the
+ * line reads as one piece, and the prescriber's own words (Finnish) as runs of their own on a page in another
+ * language, so that screen readers say them in Finnish.
+ */
+export function lineRuns(parts: readonly LinePart[], lang: Lang): LineRun[] {
+  const runs: LineRun[] = [];
+  let run = "";
+  parts.forEach((part, i) => {
+    const separator = i > 0 ? LINE_SEPARATOR : "";
+    if (part.prescriberText && lang !== "fi") {
+      runs.push({ text: run + separator }, { text: part.text, lang: "fi" });
+      run = "";
+    } else run += separator + part.text;
+  });
+  if (run) runs.push({ text: run });
+  return runs;
+}
+
+/**
+ * A prescription as the list shows it: its words made by the loader in the page's language (see
+ * `listedPrescription` in prescriptions.server.ts), so the page carries no code for the line or the date.
+ */
+export type ListedPrescription = {
+  id: number;
+  /** `medicineTitle`: "Levaxin 50 µg". */
+  title: string;
+  isRenewable: boolean;
+  /** The issue date as the page writes it: "24.1.2026", "24 January 2026". */
+  issued: string;
+  /** The derived text line (`derivedTextParts`), as the page writes it (`lineRuns`). */
+  line: LineRun[];
+};
+
 /** The derived text line as one string (see `derivedTextParts`). */
 export function derivedTextLine(p: Prescription, t: T, lang: Lang): string {
   return derivedTextParts(p, t, lang)

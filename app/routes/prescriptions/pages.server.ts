@@ -6,7 +6,7 @@ import { requestInfo, type RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { reportError } from "~/.server/error-reporting";
-import { getLang } from "~/.server/i18n";
+import { getLang, serverT } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { sendMessageInNewThread } from "~/features/messaging/sending.server";
 import { CONTENT_MAX_LENGTH } from "~/features/messaging/rules";
@@ -14,6 +14,7 @@ import {
   claimRequest,
   isRequestKey,
   listPrescriptions,
+  listedPrescription,
   newRequestKey,
   releaseRequest,
   renewablePrescriptions,
@@ -71,8 +72,9 @@ export async function prescriptionsLoader({ request, context }: Args): Promise<P
 
   const access = await renewalAccess(session);
   await logAccess({ actorId: session.user.id, subjectId: session.actingPerson.id, resource: "prescriptions" });
+  const t = serverT(context);
   return {
-    prescriptions,
+    prescriptions: prescriptions.map((p) => listedPrescription(p, t, lang)),
     renewal: "userId" in access ? "ok" : access.unavailable,
     nothingChosen: (all || query.has("renew") || query.has("ids")) && "userId" in access,
   };

@@ -1,14 +1,21 @@
 import type { Route } from "./+types/prescriptions";
-import { RenewalNotice } from "~/features/prescriptions/notices";
+import { RenewalNotice as RenewalNoticeOnServer } from "~/features/prescriptions/notices";
 import { PrescriptionList, checkboxId } from "~/features/prescriptions/prescription-list";
 import { prescriptionsLoader } from "./pages.server";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { PageTitle } from "~/ui/page-title";
 
+// Shown to few (messaging in maintenance, a person who cannot renew online): loaded when shown.
+const RenewalNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? RenewalNoticeOnServer : null, () =>
+  import("~/features/prescriptions/notices").then((m) => m.RenewalNotice),
+);
+
+// The prescriptions' derived lines and dates come in words from the loader: no `prescriptions.line` texts here.
 export const handle = {
-  i18n: ["prescriptions.list", "prescriptions.cart", "prescriptions.line", "prescriptions.notices"],
+  i18n: ["prescriptions.list", "prescriptions.cart", "prescriptions.notices"],
 } satisfies TextsHandle;
 
 /**

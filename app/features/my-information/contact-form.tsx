@@ -2,9 +2,11 @@ import { Form } from "react-router";
 import { Radios, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
-import { CONTACT_FIELDS } from "./my-information-fields";
 
 type Values = Record<string, string>;
+
+/** The fields of the contact form, in the order the page shows them (and the error summary lists them). */
+export const CONTACT_FIELDS = ["emailAddress", "phoneNumber", "streetAddress", "zipCode", "postOffice"] as const;
 
 /** A field's id in the contact form of `intent` (the error summary links to it). */
 export function contactFieldId(intent: "contact" | "guardianOwn", name: string): string {

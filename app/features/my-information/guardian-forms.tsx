@@ -1,13 +1,14 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Form, Link } from "react-router";
 import { GUARDIAN_LIMITS } from "~/lib/contact";
 import { Checkbox, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
-import { guardianFieldName, MAX_GUARDIANS } from "./my-information-fields";
+import { GUARDIAN_FIELDS, guardianFieldName, guardiansFromForm, MAX_GUARDIANS } from "./my-information-fields";
+import type { GuardianEntry } from "./my-information.schema";
 
-export type GuardianValues = {
+type GuardianValues = {
   name: string;
   phoneNumber: string;
   emailAddress: string;
@@ -17,7 +18,7 @@ export type GuardianValues = {
   postOffice: string;
 };
 
-export const EMPTY_GUARDIAN: GuardianValues = {
+const EMPTY_GUARDIAN: GuardianValues = {
   name: "",
   phoneNumber: "",
   emailAddress: "",
@@ -26,6 +27,16 @@ export const EMPTY_GUARDIAN: GuardianValues = {
   zipCode: "",
   postOffice: "",
 };
+
+/** The posted guardian entries, to show again with their errors. */
+function postedGuardians(values: Record<string, unknown>): GuardianValues[] {
+  return guardiansFromForm(values).map((entry) => {
+    const out = { ...EMPTY_GUARDIAN, isGuardianHasSameAddress: entry.isGuardianHasSameAddress === "on" };
+    for (const field of GUARDIAN_FIELDS)
+      if (field !== "isGuardianHasSameAddress" && typeof entry[field] === "string") out[field] = entry[field];
+    return out;
+  });
+}
 
 /** The error of a guardian field: the service names them `guardians.<index>.<field>`. */
 const errorOf = (errors: Record<string, string>, index: number, field: string) => errors[`guardians.${index}.${field}`];
@@ -125,26 +136,40 @@ function GuardianEntryFields({
 /**
  * The guardians' forms (spec part 1 §5 "Guardian entry"): one or two entries; the first cannot be removed. Adding
  * a second is a link that shows an empty entry; removing a saved second one is a post of its own form (a button
- * inside the list's form, tied to it with `form=`), so both work without JavaScript.
+ * inside the list's form, tied to it with `form=`), so both work without JavaScript. The entries are the saved
+ * guardians, with an empty second one while adding, or what was posted, with its errors.
  */
 export function GuardianForms({
   action,
-  entries,
-  savedCount,
+  saved: savedEntries,
+  adding,
+  posted,
   errors,
   addHref,
   cancelAddHref,
 }: {
   action: string;
-  entries: GuardianValues[];
-  savedCount: number;
+  saved: GuardianEntry[];
+  /** Whether an empty second entry is being added (`?addGuardian=1`). */
+  adding: boolean;
+  /** The values of this form's last post, when it was answered with errors. */
+  posted: Record<string, unknown> | null;
   errors: Record<string, string>;
   addHref: string;
   cancelAddHref: string;
 }) {
   const t = useT();
+  const saved = savedEntries.map((g) => ({
+    ...g,
+    streetAddress: g.streetAddress ?? "",
+    zipCode: g.zipCode ?? "",
+    postOffice: g.postOffice ?? "",
+  }));
+  const entries = posted ? postedGuardians(posted) : adding && saved.length === 1 ? [...saved, EMPTY_GUARDIAN] : saved;
+  const savedCount = saved.length;
+  // New entries start their fields afresh.
   return (
-    <>
+    <Fragment key={JSON.stringify(entries)}>
       <Form method="post" action={action} noValidate>
         <CsrfField />
         <input type="hidden" name="intent" value="guardians" />
@@ -185,6 +210,6 @@ export function GuardianForms({
           <input type="hidden" name="intent" value="removeGuardian" />
         </Form>
       ) : null}
-    </>
+    </Fragment>
   );
 }

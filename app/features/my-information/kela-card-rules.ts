@@ -1,15 +1,12 @@
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES, detectImageType } from "~/lib/image-file";
 import type { T } from "~/lib/translate";
+import type { ImageProblem, KelaCardSide } from "./kela-card-sides";
 
 /**
  * The Kela card's rules, shared by the server and the browser (spec part 1 §3–§5, §9): two sides, each a JPEG or a
  * PNG by its bytes, at most MAX_IMAGE_BYTES; both are needed before anything is saved.
  */
-export const KELA_CARD_SIDES = ["front", "back"] as const;
-export type KelaCardSide = (typeof KELA_CARD_SIDES)[number];
-
-/** What is wrong with a chosen image. */
-export type ImageProblem = "missing" | "invalidType" | "tooLarge";
+export { KELA_CARD_SIDES, type ImageProblem, type KelaCardImages, type KelaCardSide } from "./kela-card-sides";
 
 /** The message of a side's problem (myInformation.kelaCard.errors.<side>.<problem>). */
 export function problemMessage(t: T, side: KelaCardSide, problem: ImageProblem): string {
@@ -22,9 +19,6 @@ export function imageProblem(size: number, firstBytes: Uint8Array): ImageProblem
   if (size > MAX_IMAGE_BYTES) return "tooLarge";
   return detectImageType(firstBytes) ? null : "invalidType";
 }
-
-/** The images as URLs the owner's browser loads them from (`GET /api/kela-card`). */
-export type KelaCardImages = { front: string; back: string };
 
 /** The answer of init-upload: where to PUT each side, with which headers, and the token that finishes it. */
 export type InitUploadAnswer = {

@@ -1,13 +1,14 @@
 /**
- * The fields of My information's forms as the page shows and posts them: their order (the error summary's too) and
- * names. Without zod, so the page's script does not carry the forms' schemas (my-information.schema.ts).
+ * The fields of My information's guardian forms as the page shows and posts them: their order (the error summary's
+ * too) and names. Without zod, so the page's script does not carry the forms' schemas (my-information.schema.ts);
+ * apart from the contact form's fields (contact-form.tsx), so the script of the page's first tab does not carry them.
  */
+
+/** The forms of the page, as its posts and their answers name them. */
+export type MyInformationForm = "contact" | "guardianOwn" | "guardians" | "consent" | "smsLogin";
 
 /** At most two guardians (spec part 1 §9); the first cannot be removed. */
 export const MAX_GUARDIANS = 2;
-
-/** The fields of the contact form, in the order the page shows them (and the error summary lists them). */
-export const CONTACT_FIELDS = ["emailAddress", "phoneNumber", "streetAddress", "zipCode", "postOffice"] as const;
 
 /** The fields of a guardian entry, in the order the page shows them. */
 export const GUARDIAN_FIELDS = [

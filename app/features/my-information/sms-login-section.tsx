@@ -1,9 +1,15 @@
-import { Form, useNavigation } from "react-router";
-import { SmsCodeField } from "~/features/session/sms-code-field";
+import { Form } from "react-router";
 import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { NotificationBanner } from "~/ui/notifications";
+import { SmsCodeForms as SmsCodeFormsOnServer } from "./sms-code-forms";
 import type { SmsLoginView } from "./sms-login.server";
+
+// The code is asked for only after switching on: the browser loads its boxes then, starting when the switch is
+// pressed.
+const loadSmsCodeForms = () => import("./sms-code-forms").then((m) => m.SmsCodeForms);
+const SmsCodeForms = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SmsCodeFormsOnServer : null, loadSmsCodeForms);
 
 /**
  * The SMS login switch of My information (spec part 1 §4): switching on sends a code to the person's own phone at
@@ -24,8 +30,6 @@ export function SmsLoginSection({
   nextAttempt?: string;
 }) {
   const t = useT();
-  const navigation = useNavigation();
-  const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "smsLoginVerify";
   const codeError = error === "myInformation.smsLogin.errors.code" ? t(error) : undefined;
   return (
     <section className="sms-login" aria-labelledby="sms-login-heading">
@@ -47,32 +51,7 @@ export function SmsLoginSection({
           </button>
         </Form>
       ) : view.type === "code-sent" ? (
-        <>
-          <Form method="post" action={action}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="smsLoginVerify" />
-            <p>{t("myInformation.smsLogin.codeSent", { ending: view.ending })}</p>
-            <SmsCodeField
-              id="smsCode"
-              name="smsCode"
-              label={t("myInformation.smsLogin.codeLabel")}
-              hint={t("myInformation.smsLogin.codeHint")}
-              error={codeError}
-              checking={checking}
-            />
-            <p className="button-row">
-              <button type="submit" className="button" disabled={checking}>
-                {t("myInformation.smsLogin.confirm")}
-              </button>
-            </p>
-          </Form>
-          <Form method="post" action={action}>
-            <CsrfField />
-            <button type="submit" name="intent" value="smsLoginCancel" className="button button--secondary">
-              {t("myInformation.smsLogin.cancel")}
-            </button>
-          </Form>
-        </>
+        <SmsCodeForms action={action} ending={view.ending} error={codeError} />
       ) : view.type === "locked" ? (
         <p>{t("myInformation.smsLogin.locked", { time: nextAttempt ?? "" })}</p>
       ) : (
@@ -92,6 +71,7 @@ export function SmsLoginSection({
                 value="smsLoginEnable"
                 className="button"
                 aria-describedby="sms-login-on-hint"
+                onClick={() => void loadSmsCodeForms()}
               >
                 {t("myInformation.smsLogin.switchOn")}
               </button>

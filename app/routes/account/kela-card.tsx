@@ -7,6 +7,7 @@ import { readFormWithFiles } from "~/.server/form-body";
 import { getLang } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { KelaCard } from "~/features/my-information/kela-card";
+import { KelaCardForm } from "~/features/my-information/kela-card-form";
 import { checkPostedImages, kelaCardImages, saveKelaCard } from "~/features/my-information/kela-card.server";
 import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
@@ -48,6 +49,7 @@ export default function KelaCardPage({ loaderData, actionData }: Route.Component
         layout="page"
         images={loaderData.images}
         problems={actionData?.problems}
+        Form={KelaCardForm}
       />
     </div>
   );

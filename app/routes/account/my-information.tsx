@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-information";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -8,17 +9,13 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { consentSchema } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { ConsentForm } from "~/features/account/consent-form";
-import { ContactForm, contactFieldId } from "~/features/my-information/contact-form";
-import { EMPTY_GUARDIAN, GuardianForms, type GuardianValues } from "~/features/my-information/guardian-forms";
-import {
-  CONTACT_FIELDS,
-  GUARDIAN_FIELDS,
-  MAX_GUARDIANS,
-  guardianFieldName,
-  guardiansFromForm,
-} from "~/features/my-information/my-information-fields";
+import { ConsentForm as ConsentFormOnServer } from "~/features/account/consent-form";
+import { CONTACT_FIELDS, ContactForm, contactFieldId } from "~/features/my-information/contact-form";
+import { MyInformationErrorSummary as ErrorSummaryOnServer } from "~/features/my-information/error-summary";
+import { GuardianForms as GuardianFormsOnServer } from "~/features/my-information/guardian-forms";
+import { guardiansFromForm, type MyInformationForm } from "~/features/my-information/my-information-fields";
 import { KelaCard } from "~/features/my-information/kela-card";
+import { KelaCardForm as KelaCardFormOnServer } from "~/features/my-information/kela-card-form";
 import { kelaCardImages } from "~/features/my-information/kela-card.server";
 import {
   loadMyInformation,
@@ -34,16 +31,16 @@ import {
   saveActionTarget,
   type MyInformationTab,
 } from "~/features/my-information/save-action";
-import { MyInformationTabs } from "~/features/my-information/tabs";
+import { MyInformationTabs, loadConsentForm, loadGuardianForms } from "~/features/my-information/tabs";
 import { SmsLoginSection } from "~/features/my-information/sms-login-section";
 import { smsLoginAction, smsLoginView } from "~/features/my-information/sms-login.server";
 import { formatTime } from "~/lib/format";
 import { requireUser } from "~/.server/guards";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import { useLang } from "~/ui/root-data";
@@ -51,7 +48,15 @@ import type { TextsHandle } from "~/lib/text-groups";
 
 export const handle = { i18n: ["contact", "account.consent", "myInformation"] } satisfies TextsHandle;
 
-type FormName = "contact" | "guardianOwn" | "guardians" | "consent" | "smsLogin";
+// The parts only some views of the page show — the other tabs, the Kela card's upload form, the error summary —
+// the browser loads when they are shown (the server renders them at once).
+const GuardianForms = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? GuardianFormsOnServer : null, loadGuardianForms);
+const ConsentForm = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ConsentFormOnServer : null, loadConsentForm);
+const loadKelaCardForm = () => import("~/features/my-information/kela-card-form").then((m) => m.KelaCardForm);
+const KelaCardForm = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? KelaCardFormOnServer : null, loadKelaCardForm);
+const loadErrorSummary = () =>
+  import("~/features/my-information/error-summary").then((m) => m.MyInformationErrorSummary);
+const ErrorSummary = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ErrorSummaryOnServer : null, loadErrorSummary);
 
 function pageState(request: Request) {
   const query = new URL(request.url).searchParams;
@@ -82,7 +87,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function failure(form: FormName, result: Exclude<SaveResult, { type: "saved" }>, values: Record<string, unknown>) {
+function failure(
+  form: MyInformationForm,
+  result: Exclude<SaveResult, { type: "saved" }>,
+  values: Record<string, unknown>,
+) {
   if (result.type === "failed") return data({ form, failed: true, errors: {}, values }, { status: 500 });
   return data({ form, failed: false, errors: result.errors, values }, { status: 400 });
 }
@@ -170,54 +179,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-/** The posted guardian entries, to show again with their errors. */
-function postedGuardians(values: Record<string, unknown>): GuardianValues[] {
-  return guardiansFromForm(values).map((entry) => {
-    const out = { ...EMPTY_GUARDIAN, isGuardianHasSameAddress: entry.isGuardianHasSameAddress === "on" };
-    for (const field of GUARDIAN_FIELDS)
-      if (field !== "isGuardianHasSameAddress" && typeof entry[field] === "string") out[field] = entry[field];
-    return out;
-  });
-}
-
-function errorIdOf(form: FormName | undefined, name: string): string {
-  if (form === "contact" || form === "guardianOwn") return contactFieldId(form, name);
-  const guardian = /^guardians\.(\d)\.(\w+)$/.exec(name);
-  if (!guardian) return name;
-  return guardianFieldName(Number(guardian[1]), guardian[2] as (typeof GUARDIAN_FIELDS)[number]);
-}
-
-/** The ids of the posted form's fields, in the order the page shows them (the error summary's order). */
-function fieldOrderOf(form: FormName | undefined): string[] {
-  switch (form) {
-    case "contact":
-      return [...CONTACT_FIELDS, "language"].map((name) => contactFieldId(form, name));
-    case "guardianOwn":
-      return CONTACT_FIELDS.map((name) => contactFieldId(form, name));
-    case "guardians":
-      return Array.from({ length: MAX_GUARDIANS }, (_, i) =>
-        GUARDIAN_FIELDS.map((f) => guardianFieldName(i, f)),
-      ).flat();
-    case "consent":
-      return ["privacyPolicyAcknowledged"];
-    case "smsLogin":
-      return ["smsLogin", "smsCode"];
-    default:
-      return [];
-  }
-}
-
 export default function MyInformation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { tab, saveAction } = loaderData;
   const posted = actionData?.form;
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const summary = errorEntries(
-    errors,
-    (key) => t(key),
-    (name) => errorIdOf(posted, name),
-  );
+  const hasErrors = Object.values(errors).some(Boolean);
+  // A post may be answered with errors: their summary's code is fetched as the form is sent.
+  const submitting = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (submitting) loadErrorSummary().catch(() => {});
+  }, [submitting]);
   const tabs: MyInformationTab[] = loaderData.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
   const query = (extra: Record<string, string | undefined> = {}) => ({
     tab: tab === "contact" ? undefined : tab,
@@ -231,23 +204,13 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   const ownValues = (
     posted === "guardianOwn" ? { ...loaderData.ownContact, ...actionData?.values } : (loaderData.ownContact ?? {})
   ) as Record<string, string>;
-  const saved = (loaderData.guardians ?? []).map((g) => ({
-    ...g,
-    streetAddress: g.streetAddress ?? "",
-    zipCode: g.zipCode ?? "",
-    postOffice: g.postOffice ?? "",
-  }));
-  const guardianEntries =
-    posted === "guardians" && actionData?.values
-      ? postedGuardians(actionData.values)
-      : loaderData.adding && saved.length === 1
-        ? [...saved, EMPTY_GUARDIAN]
-        : saved;
   const title = t("myInformation.title");
   return (
     <div className="narrow">
-      <PageTitle title={`${t(`myInformation.tabs.${tab}`)} – ${title}`} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} fieldOrder={fieldOrderOf(posted)} />
+      <PageTitle title={`${t(`myInformation.tabs.${tab}`)} – ${title}`} hasErrors={hasErrors} />
+      {hasErrors ? (
+        <ErrorSummary form={posted} errors={errors} contact={{ fields: CONTACT_FIELDS, fieldId: contactFieldId }} />
+      ) : null}
       <h1>{title}</h1>
       {loaderData.actingName ? (
         <p className="lead">{t("myInformation.actingFor", { name: loaderData.actingName })}</p>
@@ -291,7 +254,12 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
                 nextAttempt={loaderData.smsLoginNextAttempt}
               />
             ) : null}
-            <KelaCard layout="section" images={loaderData.kelaCard} />
+            <KelaCard
+              layout="section"
+              images={loaderData.kelaCard}
+              Form={KelaCardForm}
+              prepareForm={() => void loadKelaCardForm()}
+            />
             <h2>{t("myInformation.more.heading")}</h2>
             <ul className="link-list">
               <li>
@@ -309,10 +277,10 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
           <>
             <p>{t("myInformation.guardians.intro")}</p>
             <GuardianForms
-              key={JSON.stringify(guardianEntries)}
               action={action}
-              entries={guardianEntries}
-              savedCount={saved.length}
+              saved={loaderData.guardians ?? []}
+              adding={loaderData.adding}
+              posted={posted === "guardians" ? (actionData?.values ?? null) : null}
               errors={posted === "guardians" ? errors : {}}
               addHref={href("myInformation", lang, {}, query({ addGuardian: "1" }))}
               cancelAddHref={action}

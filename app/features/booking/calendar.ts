@@ -1,10 +1,14 @@
-import { addDays } from "./search";
-
 /**
  * The rules of the booking search's calendar of free days (spec part 2: "Calendar range runs from the start of the
  * first week of the month to the end of the last week"; weeks start on Monday). Dates are Helsinki calendar dates
  * as `YYYY-MM-DD`, so no time zone enters here.
  */
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 /** The first day of `date`'s month. */
 export function monthOf(date: string): string {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { Lang } from "~/lib/lang";
 import { formatCalendarDate, formatDate, monthYearTitle, weekdayName, weekdayShortName } from "~/lib/format";
 import { useT } from "~/ui/i18n";
-import { CALENDAR_MONTHS_AHEAD, addMonths, clampDate, monthGrid, monthOf, moveFocus } from "./calendar";
-import { addDays } from "./search";
+import { CARE_TYPE_FLAG, type CareType } from "./care-type";
+import { CALENDAR_MONTHS_AHEAD, addDays, addMonths, clampDate, monthGrid, monthOf, moveFocus } from "./calendar";
 
 // A calendar date at noon UTC is the same date in Helsinki.
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -25,6 +25,7 @@ export function DatePicker({
   now,
   lang,
   query,
+  careType,
   onChoose,
 }: {
   /** The chosen start date (YYYY-MM-DD). */
@@ -33,8 +34,10 @@ export function DatePicker({
   min: string;
   now: string;
   lang: Lang;
-  /** The call's parameters other than the range: the search's filters and its care type's flag. */
+  /** The call's parameters other than the range and the flag: the search's filters. */
   query: URLSearchParams;
+  /** The list's customer type, named by its flag in the call. */
+  careType: CareType;
   onChoose(date: string): void;
 }) {
   const t = useT();
@@ -50,6 +53,8 @@ export function DatePicker({
   const first = weeks[0][0];
   const last = weeks[weeks.length - 1][6];
   const params = new URLSearchParams(query);
+  const flag = CARE_TYPE_FLAG[careType];
+  if (flag) params.set(flag, "true");
   params.set("startDate", first < min ? min : first);
   params.set("endDate", last);
   params.set("lang", lang);

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { lazy, memo, Suspense, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { INSURANCE_LIST_PARAMS, InsuranceListFields } from "~/features/insurance/insurance-list-fields";
-import { formatCalendarDate } from "~/lib/format";
+import { InsuranceListFields as InsuranceListFieldsOnServer } from "~/features/insurance/insurance-list-fields";
+import { INSURANCE_LIST_PARAMS, type InsuranceListValues } from "~/features/insurance/insurance-list-params";
 import { Field, Fieldset, Select } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { useLang } from "~/ui/root-data";
-import { CARE_TYPE_FLAG, type CareType } from "./care-type";
+import type { CareType } from "./care-type";
 import type { FilterOptions } from "./search-filters.server";
 import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
 
@@ -16,13 +17,27 @@ type Props = {
   filters: SearchFilters;
   options: FilterOptions;
   today: string;
-  insurance: { insuranceCompany: string | null; reimbursement: string | null } | null;
-  /** The calendar of free days: the next days with free appointments from `startDate`, and their list links. */
-  calendar: { now: string; startDate: string; freeDays: string[]; hrefOf(day: string): string };
+  /** The insurance list's own parameters (its fields); null on the other lists. */
+  insurance: InsuranceListValues | null;
+  /** The calendar of free days: the next days with free appointments from `startDate`, their names and list links. */
+  calendar: {
+    now: string;
+    startDate: string;
+    freeDays: string[];
+    labelOf(day: string): string;
+    hrefOf(day: string): string;
+  };
 };
 
 // Loaded when the page has hydrated, so the search page's first script does not carry it.
 const DatePicker = lazy(() => import("./date-picker").then((m) => ({ default: m.DatePicker })));
+// Only the insurance list has these fields: the browser loads them there. Memoized, so that the form's own updates
+// (a filter changed) leave the server's fields in place until their code has come.
+const InsuranceListFields = /* @__PURE__ */ memo(
+  lazyPart(import.meta.env.SSR ? InsuranceListFieldsOnServer : null, () =>
+    import("~/features/insurance/insurance-list-fields").then((m) => m.InsuranceListFields),
+  ),
+);
 
 /**
  * The filter form: a plain GET form (its hidden `prev*` fields let the server apply the §4 change rules without
@@ -161,7 +176,8 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
             min={today}
             now={calendar.now}
             lang={lang}
-            query={calendarQuery(draft, careType)}
+            query={serializeFilters({ ...draft, offset: 0, startDate: null })}
+            careType={careType}
             onChoose={(day) => run({ ...draft, offset: 0, startDate: day })}
           />
         </Suspense>
@@ -179,7 +195,7 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
                   aria-current={day === calendar.startDate ? "date" : undefined}
                   preventScrollReset
                 >
-                  {formatCalendarDate(new Date(`${day}T12:00:00Z`), new Date(calendar.now), lang)}
+                  {calendar.labelOf(day)}
                 </Link>
               </li>
             ))}
@@ -208,12 +224,4 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
       </p>
     </Form>
   );
-}
-
-/** The calendar's call parameters: the filters (its range is its own) and the list's flag. */
-function calendarQuery(filters: SearchFilters, careType: CareType): URLSearchParams {
-  const params = serializeFilters({ ...filters, offset: 0, startDate: null });
-  const flag = CARE_TYPE_FLAG[careType];
-  if (flag) params.set(flag, "true");
-  return params;
 }

@@ -6,6 +6,10 @@ import { promosHidden } from "./promo";
 import { PhoneLink } from "~/ui/phone-link";
 import type { OccupationalAccess } from "./search";
 
+// The list loads its occupational parts from here when it shows them, the contract's promos among them (so that
+// they and the reservation page's promos share their code).
+export { OccupationalPromoBoxes } from "./promo-boxes";
+
 type Notice = Exclude<OccupationalAccess, { type: "ok" }> | { type: "unknown" };
 
 /**

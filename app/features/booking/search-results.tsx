@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigation, useRevalidator } from "react-router";
-import { formatCalendarDate, formatDateTime, formatTime } from "~/lib/format";
+import { Link, useNavigation } from "react-router";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
-import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
-import { useLang } from "~/ui/root-data";
-import type { Alternatives, FreeAppointment } from "./search.server";
-import { PAGE_SIZE, TIMES_OF_DAY, groupByDay, serializeFilters, type SearchFilters } from "./search";
+import type { FreeAppointment } from "./search.server";
+import { TIMES_OF_DAY, serializeFilters, type SearchFilters, type TimeOfDay } from "./search";
+
+/** A day of the list, its appointments in start order, each with its time as the page shows it ("14.05"). */
+export type ResultDay = { day: string; appointments: (FreeAppointment & { time: string })[] };
 
 /** The list URL for other filters, keeping the extra (insurance) parameters. */
 export function listUrl(path: string, filters: SearchFilters, extras: Record<string, string>): string {
@@ -16,16 +16,11 @@ export function listUrl(path: string, filters: SearchFilters, extras: Record<str
   return `${path}?${params}`;
 }
 
+/** The list's URL with some of its filters changed (and paging from the start unless the change pages). */
+export type ListHref = (change: Partial<SearchFilters>) => string;
+
 /** Time-of-day tabs: links that keep the other filters (§2), the current one marked with aria-current. */
-export function TimeTabs({
-  path,
-  filters,
-  extras,
-}: {
-  path: string;
-  filters: SearchFilters;
-  extras: Record<string, string>;
-}) {
+export function TimeTabs({ time: current, listHref }: { time: TimeOfDay; listHref: ListHref }) {
   const t = useT();
   return (
     <nav aria-label={t("booking.search.timeTabs")} className="time-tabs">
@@ -33,11 +28,11 @@ export function TimeTabs({
         {TIMES_OF_DAY.map((time) => (
           <li key={time}>
             <Link
-              to={listUrl(path, { ...filters, time, offset: 0 }, extras)}
+              to={listHref({ time })}
               replace
               preventScrollReset
-              className={time === filters.time ? "button" : "button button--secondary"}
-              aria-current={time === filters.time ? "page" : undefined}
+              className={time === current ? "button" : "button button--secondary"}
+              aria-current={time === current ? "page" : undefined}
             >
               {t(`booking.search.time.${time}`)}
             </Link>
@@ -50,12 +45,10 @@ export function TimeTabs({
 
 function AppointmentLine({
   a,
-  lang,
   linkTo,
   index,
 }: {
-  a: FreeAppointment;
-  lang: Lang;
+  a: ResultDay["appointments"][number];
   linkTo: string;
   index: number;
 }) {
@@ -65,8 +58,7 @@ function AppointmentLine({
     <li>
       {/* The whole entry is the link, so its name says who and where, not just the time. */}
       <Link to={linkTo} id={`free-appointment-${index}`}>
-        <strong>{formatTime(new Date(a.startDate), lang)}</strong>{" "}
-        <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
+        <strong>{a.time}</strong> <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
         <span>
           {a.practitioner.name}, {a.practitioner.title}
         </span>
@@ -80,142 +72,59 @@ function AppointmentLine({
 }
 
 /**
- * Results grouped by day, and "show more": a plain link whose page holds the whole list so far. After it loads with
- * JavaScript, focus moves to the first new appointment.
+ * Results grouped by day, and "show more" (`moreHref`, when there are more): a plain link whose page holds the whole
+ * list so far. After it loads with JavaScript, focus moves to the first new appointment.
  */
 export function ResultList({
-  appointments,
-  hasMore,
-  now,
-  path,
-  filters,
-  extras,
+  days,
+  dayLabels,
+  moreHref,
   linkOf,
 }: {
-  appointments: FreeAppointment[];
-  hasMore: boolean;
-  now: string;
-  path: string;
-  filters: SearchFilters;
-  extras: Record<string, string>;
+  days: ResultDay[];
+  /** Each day's name as the page shows it ("Huomenna", "Lauantai, 21.11.2026"). */
+  dayLabels: Record<string, string>;
+  moreHref: string | null;
   linkOf(a: FreeAppointment): string;
 }) {
   const t = useT();
-  const lang = useLang();
   const focusIndex = useRef<number | null>(null);
+  const count = days.reduce((n, day) => n + day.appointments.length, 0);
   useEffect(() => {
     const i = focusIndex.current;
-    if (i !== null && appointments.length > i) {
+    if (i !== null && count > i) {
       focusIndex.current = null;
       document.getElementById(`free-appointment-${i}`)?.focus();
     }
-  }, [appointments]);
+  }, [count]);
   let index = 0;
   return (
     <div className="search-results">
-      {groupByDay(appointments).map((group) => (
+      {days.map((group) => (
         <section key={group.day} aria-labelledby={`day-${group.day}`} className="card">
           <h3 id={`day-${group.day}`} className="card__title">
-            {formatCalendarDate(new Date(`${group.day}T12:00:00Z`), new Date(now), lang)}
+            {dayLabels[group.day]}
           </h3>
           <ul className="item-list appointment-list">
             {group.appointments.map((a) => (
-              <AppointmentLine key={a.id} a={a} lang={lang} linkTo={linkOf(a)} index={index++} />
+              <AppointmentLine key={a.id} a={a} linkTo={linkOf(a)} index={index++} />
             ))}
           </ul>
         </section>
       ))}
-      {hasMore ? (
+      {moreHref ? (
         <p>
           <Link
             className="button button--secondary"
-            to={listUrl(path, { ...filters, offset: filters.offset + PAGE_SIZE }, extras)}
+            to={moreHref}
             preventScrollReset
             replace
-            onClick={() => (focusIndex.current = appointments.length)}
+            onClick={() => (focusIndex.current = count)}
           >
             {t("booking.search.showMore")}
           </Link>
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** An empty list with its alternatives (§4): next month's days and the nearby clinics' first free times. */
-export function EmptyResult({
-  alternatives,
-  path,
-  filters,
-  extras,
-}: {
-  alternatives: Alternatives;
-  path: string;
-  filters: SearchFilters;
-  extras: Record<string, string>;
-}) {
-  const t = useT();
-  const lang = useLang();
-  const { nextDates, nearbyClinics } = alternatives;
-  return (
-    <div className="card search-empty">
-      <h3 className="card__title">{t("booking.empty.title")}</h3>
-      <p>{t("booking.empty.body")}</p>
-      {nextDates.length ? (
-        <>
-          <h4>{t("booking.empty.nextDates")}</h4>
-          <ul className="item-list">
-            {nextDates.map((d) => (
-              <li key={d}>
-                <Link to={listUrl(path, { ...filters, startDate: d, offset: 0 }, extras)}>
-                  {formatCalendarDate(new Date(`${d}T12:00:00Z`), new Date(0), lang)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {nearbyClinics.length ? (
-        <>
-          <h4>{t("booking.empty.nearby")}</h4>
-          <ul className="item-list">
-            {nearbyClinics.map((c) => (
-              <li key={c.clinicId}>
-                <Link to={listUrl(path, { ...filters, clinicIds: [c.clinicId], offset: 0 }, extras)}>
-                  {t("booking.empty.nearbyItem", { clinic: c.name, time: formatDateTime(new Date(c.firstFree), lang) })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {!nextDates.length && !nearbyClinics.length ? <p>{t("booking.empty.none")}</p> : null}
-    </div>
-  );
-}
-
-/** §8: "Sorry – Could not search for appointments" with a retry (a reload of the same URL without JavaScript). */
-export function SearchErrorPanel({ phone, retryHref }: { phone: string; retryHref: string }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  return (
-    <div className="banner banner--error" role="alert">
-      <div className="banner__content">
-        <h3 className="banner__title">{t("booking.error.title")}</h3>
-        <p>{t("booking.error.body", { phone })}</p>
-        <p>
-          {hydrated ? (
-            <button type="button" className="button" onClick={() => revalidator.revalidate()}>
-              {t("booking.error.retry")}
-            </button>
-          ) : (
-            <a className="button" href={retryHref}>
-              {t("booking.error.retry")}
-            </a>
-          )}
-        </p>
-      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Database } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import * as s from "~/.server/db/schema";
 import type { Lang } from "~/lib/lang";
-import { INSURANCE_LIST_PARAMS } from "~/features/insurance/insurance-list-fields";
+import { INSURANCE_LIST_PARAMS } from "~/features/insurance/insurance-list-params";
 import type { CareType } from "./care-type";
 import {
   KELA65_SPECIALTY,

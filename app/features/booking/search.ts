@@ -3,6 +3,7 @@
  * the filters and their URL form, time-of-day windows, municipality neighbours and the filter-change rules.
  */
 import { helsinkiDateParts, helsinkiToday } from "~/lib/format";
+import { addDays } from "./calendar";
 import type { CareType } from "./care-type";
 
 /** §9: a page of results; a full page means more may follow, and "show more" adds this to the offset. */
@@ -145,11 +146,8 @@ export function serializeFilters(filters: SearchFilters): URLSearchParams {
   return params;
 }
 
-/** `date` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+/** `date` plus `days` calendar days (one of the calendar's rules). */
+export { addDays };
 
 /** The instant of a Helsinki wall-clock time on a calendar date (DST-correct; 24 means the next midnight). */
 export function helsinkiInstant(date: string, hour: number): Date {

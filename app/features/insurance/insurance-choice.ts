@@ -181,13 +181,6 @@ export const CONCEPT_CODES: readonly string[] = [
   "VAK-POHJOLA-YRITYS-SK",
 ];
 
-/**
- * The booking list's insurer codes (spec §3: IF, LAHITAPIOLA, OP, OTHER) mapped to the in-portal options. OP is
- * the first insurer's group (Pohjola is OP's insurer); the fourth insurer is not offered in the list.
- */
-export const LIST_INSURERS = ["IF", "LAHITAPIOLA", "OP", "OTHER"] as const;
-export const LIST_REIMBURSEMENTS = ["PAY_AND_REIMBURSE", "COMPANY_REIMBURSEMENT", "USE_REIMBURSEMENT"] as const;
-
 /** The in-portal choice that the list's `insuranceCompany` and `reimbursement` query parameters preselect. */
 export function choiceFromListParams(
   insuranceCompany: string | null,

@@ -1,9 +1,15 @@
 // Rendered by the insurance search list inside its GET filter form; the chosen values travel as the query
 // parameters `insuranceCompany` and `reimbursement` (and preselect the reservation page's insurer panel).
 import { useT } from "~/ui/i18n";
-import { LIST_INSURERS, LIST_REIMBURSEMENTS } from "./insurance-choice";
+import type { InsuranceListValues } from "./insurance-list-params";
 
-export const INSURANCE_LIST_PARAMS = ["insuranceCompany", "reimbursement"] as const;
+/**
+ * The booking list's insurer codes (spec §3: IF, LAHITAPIOLA, OP, OTHER) mapped to the in-portal options
+ * (`choiceFromListParams`). OP is the first insurer's group (Pohjola is OP's insurer); the fourth insurer is not
+ * offered in the list.
+ */
+export const LIST_INSURERS = ["IF", "LAHITAPIOLA", "OP", "OTHER"] as const;
+export const LIST_REIMBURSEMENTS = ["PAY_AND_REIMBURSE", "COMPANY_REIMBURSEMENT", "USE_REIMBURSEMENT"] as const;
 
 function ListRadios({
   name,
@@ -14,7 +20,7 @@ function ListRadios({
   name: string;
   legend: string;
   values: readonly string[];
-  current: string | null;
+  current: string | undefined;
 }) {
   const t = useT();
   return (
@@ -46,11 +52,7 @@ function ListRadios({
   );
 }
 
-export function InsuranceListFields({
-  values,
-}: {
-  values: { insuranceCompany: string | null; reimbursement: string | null };
-}) {
+export function InsuranceListFields({ values }: { values: InsuranceListValues }) {
   const t = useT();
   return (
     <>

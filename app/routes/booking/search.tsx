@@ -9,28 +9,57 @@ import { careTypeOfRoute, freeAppointmentPageFor } from "~/features/booking/care
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { SearchFilterForm } from "~/features/booking/search-filters";
 import {
-  EmptyResult,
   ResultList,
-  SearchErrorPanel,
   SearchStatus,
   TimeTabs,
   freeAppointmentHref,
   listUrl,
+  type ListHref,
+  type ResultDay,
 } from "~/features/booking/search-results";
-import { OccupationalNotice } from "~/features/booking/search-occupational";
+import {
+  EmptyResult as EmptyResultOnServer,
+  SearchErrorPanel as SearchErrorPanelOnServer,
+} from "~/features/booking/search-states";
+import {
+  OccupationalNotice as OccupationalNoticeOnServer,
+  OccupationalPromoBoxes as PromoBoxesOnServer,
+} from "~/features/booking/search-occupational";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
-import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
-import { cachedSearchList, listExtras, searchListEnabled, searchRange } from "~/features/booking/search.server";
+import {
+  cachedSearchList,
+  listExtras,
+  searchListEnabled,
+  searchRange,
+  type SearchListState,
+} from "~/features/booking/search.server";
 import { cachedFilterOptions } from "~/features/booking/search-filters.server";
-import { applyFormChange, occupationalAccess, parseFilters } from "~/features/booking/search";
-import { formatDate, helsinkiToday } from "~/lib/format";
+import { PAGE_SIZE, applyFormChange, groupByDay, occupationalAccess, parseFilters } from "~/features/booking/search";
+import { formatCalendarDate, formatDate, formatDateTime, formatTime, helsinkiToday } from "~/lib/format";
+import type { Lang } from "~/lib/lang";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
+import { lazyPart } from "~/ui/lazy-part";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
 import { customerServicePhone } from "#brands/index";
+
+// Shown on few searches (an empty or failed list, an occupational contract's special cases and promos): the browser
+// loads each when the page shows it.
+const EmptyResult = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? EmptyResultOnServer : null, () =>
+  import("~/features/booking/search-states").then((m) => m.EmptyResult),
+);
+const SearchErrorPanel = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SearchErrorPanelOnServer : null, () =>
+  import("~/features/booking/search-states").then((m) => m.SearchErrorPanel),
+);
+const OccupationalNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? OccupationalNoticeOnServer : null, () =>
+  import("~/features/booking/search-occupational").then((m) => m.OccupationalNotice),
+);
+const OccupationalPromoBoxes = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? PromoBoxesOnServer : null, () =>
+  import("~/features/booking/search-occupational").then((m) => m.OccupationalPromoBoxes),
+);
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["booking", "insurance"] } satisfies TextsHandle;
@@ -71,6 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       clinics: [],
     })),
   ]);
+  const startDate = searchRange(filters, t).startDate;
+  const freeDays = list.state === "ok" ? list.freeDays : [];
   return {
     careType,
     notice: null,
@@ -83,11 +114,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list,
     now: t.toISOString(),
     today: helsinkiToday(t),
-    startDate: searchRange(filters, t).startDate,
-    freeDays: list.state === "ok" ? list.freeDays : [],
+    startDate,
+    freeDays,
+    ...shownDates(startDate, freeDays, list, t, lang),
     path: url.pathname,
     search: url.search,
     freeAppointmentPage: freeAppointmentPageFor(careType, user),
+  };
+}
+
+/**
+ * The page's dates and times as it shows them, formatted here so that the browser needs no date formatting for the
+ * page: the list's start date, the names of the days it links to or lists (free days, results, next month's days),
+ * the results' times and the nearby clinics' first free times.
+ */
+function shownDates(startDate: string, freeDays: string[], list: SearchListState, now: Date, lang: Lang) {
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  const ok = list.state === "ok" ? list : null;
+  const days: ResultDay[] = groupByDay(ok?.result.appointments ?? []).map((group) => ({
+    day: group.day,
+    appointments: group.appointments.map((a) => ({ ...a, time: formatTime(new Date(a.startDate), lang) })),
+  }));
+  const named = [...freeDays, ...days.map((d) => d.day), ...(ok?.alternatives?.nextDates ?? [])];
+  return {
+    startDateLabel: formatDate(noon(startDate), lang),
+    dayLabels: Object.fromEntries(named.map((day) => [day, formatCalendarDate(noon(day), now, lang)])),
+    days,
+    firstFreeLabels: Object.fromEntries(
+      (ok?.alternatives?.nearbyClinics ?? []).map((c) => [c.clinicId, formatDateTime(new Date(c.firstFree), lang)]),
+    ),
   };
 }
 
@@ -125,37 +180,33 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { filters, extras, path, choices } = loaderData;
+  const { filters, extras, path, choices, promos } = loaderData;
   const from = path + loaderData.search;
-  const insurance =
-    loaderData.careType === "insurance"
-      ? { insuranceCompany: extras.insuranceCompany ?? null, reimbursement: extras.reimbursement ?? null }
-      : null;
+  const listHref: ListHref = (change) => listUrl(path, { ...filters, offset: 0, ...change }, extras);
   return (
     <div>
       <PageTitle title={title} />
       <BookingBreadcrumbs current={title} />
       <h1>{title}</h1>
-      <OccupationalPromoBoxes promos={loaderData.promos} />
+      {promos.phoneService || promos.chat ? <OccupationalPromoBoxes promos={promos} /> : null}
       <SearchFilterForm
         action={path}
         careType={loaderData.careType}
         filters={filters}
         options={choices}
         today={loaderData.today}
-        insurance={insurance}
+        insurance={loaderData.careType === "insurance" ? extras : null}
         calendar={{
           now: loaderData.now,
           startDate: loaderData.startDate,
           freeDays: loaderData.freeDays,
-          hrefOf: (day) => listUrl(path, { ...filters, startDate: day, offset: 0 }, extras),
+          labelOf: (day) => loaderData.dayLabels[day],
+          hrefOf: (day) => listHref({ startDate: day }),
         }}
       />
       <section aria-labelledby="search-results-heading">
-        <h2 id="search-results-heading">
-          {t("booking.search.resultsFrom", { date: formatDate(new Date(`${loaderData.startDate}T12:00:00Z`), lang) })}
-        </h2>
-        <TimeTabs path={path} filters={filters} extras={extras} />
+        <h2 id="search-results-heading">{t("booking.search.resultsFrom", { date: loaderData.startDateLabel })}</h2>
+        <TimeTabs time={filters.time} listHref={listHref} />
         <SearchStatus />
         {loaderData.list.state === "error" && loaderData.careType === "occupational" ? (
           <OccupationalNotice access={{ type: "unknown" }} phone={loaderData.phone} />
@@ -163,16 +214,18 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
           <SearchErrorPanel phone={loaderData.phone} retryHref={from} />
         ) : loaderData.list.result.appointments.length ? (
           <ResultList
-            appointments={loaderData.list.result.appointments}
-            hasMore={loaderData.list.result.hasMore}
-            now={loaderData.now}
-            path={path}
-            filters={filters}
-            extras={extras}
+            days={loaderData.days}
+            dayLabels={loaderData.dayLabels}
+            moreHref={loaderData.list.result.hasMore ? listHref({ offset: filters.offset + PAGE_SIZE }) : null}
             linkOf={(a) => freeAppointmentHref(loaderData.freeAppointmentPage, lang, a.id, from, extras)}
           />
         ) : (
-          <EmptyResult alternatives={loaderData.list.alternatives!} path={path} filters={filters} extras={extras} />
+          <EmptyResult
+            alternatives={loaderData.list.alternatives!}
+            dayLabels={loaderData.dayLabels}
+            firstFreeLabels={loaderData.firstFreeLabels}
+            listHref={listHref}
+          />
         )}
       </section>
     </div>

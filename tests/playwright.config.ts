@@ -33,9 +33,17 @@ function server(port: number, dataDir: string, extraEnv: string) {
   };
 }
 
+/**
+ * Tests tagged `@idle` spend most of their time waiting for a session to go idle (tens of seconds, no CPU). Each
+ * runs at the start of its half of the suite, in a project of its own, so that its wait overlaps the other worker's
+ * work rather than ends the run with one worker waiting alone (Playwright hands out tests in project order).
+ */
+const IDLE = /@idle/;
 const PROJECTS = [
-  { name: "js", use: { javaScriptEnabled: true } },
-  { name: "no-js", use: { javaScriptEnabled: false } },
+  { name: "js, idle session", grep: IDLE, use: { javaScriptEnabled: true } },
+  { name: "js", grepInvert: IDLE, use: { javaScriptEnabled: true } },
+  { name: "no-js, idle session", grep: IDLE, use: { javaScriptEnabled: false } },
+  { name: "no-js", grepInvert: IDLE, use: { javaScriptEnabled: false } },
 ];
 
 /**

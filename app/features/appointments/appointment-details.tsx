@@ -1,29 +1,47 @@
+import type { ReactNode } from "react";
 import type { AppointmentView } from "./appointments.server";
-import { ArrivalReasonForm } from "./arrival-reason-form";
 import { mapsSearchUrl } from "./rules";
+import {
+  CheckIn as CheckInOnServer,
+  ProviderCancelledNote as ProviderCancelledNoteOnServer,
+  TooLateToCancelNote as TooLateToCancelNoteOnServer,
+} from "./appointment-notes";
 import { PractitionerAvatar } from "~/ui/practitioner-avatar";
-import { Form } from "react-router";
-import { formatDateTime } from "~/lib/format";
 import { href } from "~/route-table";
-import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
-import { NotificationBanner } from "~/ui/notifications";
 import { useBrand, useLang } from "~/ui/root-data";
+
+// Shown to few (check-in around the appointment's start, the clinic's cancellation, too late to cancel): loaded when
+// shown.
+const notes = () => import("./appointment-notes");
+const CheckIn = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? CheckInOnServer : null, () =>
+  notes().then((m) => m.CheckIn),
+);
+const ProviderCancelledNote = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ProviderCancelledNoteOnServer : null, () =>
+  notes().then((m) => m.ProviderCancelledNote),
+);
+const TooLateToCancelNote = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? TooLateToCancelNoteOnServer : null, () =>
+  notes().then((m) => m.TooLateToCancelNote),
+);
 
 /** One appointment's details (spec part 1 §2 "Appointment page"), with its cancel action when allowed. */
 export function AppointmentDetails({
   appointment: a,
   cancellationLimitHours,
   consentNeeded = false,
-  arrivalReasonSubmission,
+  arrivalReasonForm,
 }: {
   appointment: AppointmentView;
   cancellationLimitHours: number;
   /** The acting person's patient-data consent is not in order: check-in happens at the reception. */
   consentNeeded?: boolean;
-  /** A rejected arrival reason of this appointment, to show again with its error. */
-  arrivalReasonSubmission?: { value: string; error: string };
+  /**
+   * The arrival reason's form (arrival-reason-form.tsx), shown while the appointment may be given one and is not
+   * checked in: given by the appointment's own page (the cancel page shows the details without their forms).
+   */
+  arrivalReasonForm?: ReactNode;
 }) {
   const t = useT();
   const lang = useLang();
@@ -33,24 +51,21 @@ export function AppointmentDetails({
     .filter(Boolean)
     .join(", ");
   const headingId = `appointment-${a.id}-heading`;
+  // Check-in (spec part 1 §4): too early → a disabled button with the instruction; once open, CheckIn.
+  const checkInHintId = `check-in-${a.id}-hint`;
   return (
     <article className="card appointment" aria-labelledby={headingId}>
       <h2 id={headingId} className="card__title">
-        {formatDateTime(new Date(a.startsAt), lang)}
+        {a.startsAtText}
         {a.status === "cancelled" ? <span className="tag">{t("appointments.details.cancelledTag")}</span> : null}
         {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
       </h2>
-      {a.hasAppointeeCanceled ? (
-        <NotificationBanner type="warning">
-          <p>{t("appointments.details.providerCancelled", { phone })}</p>
-        </NotificationBanner>
-      ) : null}
+      {a.hasAppointeeCanceled ? <ProviderCancelledNote phone={phone} /> : null}
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("appointments.details.when")}</dt>
           <dd>
-            {formatDateTime(new Date(a.startsAt), lang)} (
-            {t("appointments.details.duration", { minutes: a.durationMinutes })})
+            {a.startsAtText} ({t("appointments.details.duration", { minutes: a.durationMinutes })})
           </dd>
         </div>
         <div className="summary-list__row">
@@ -119,10 +134,19 @@ export function AppointmentDetails({
           </LocalizedLink>
         </p>
       ) : null}
-      <CheckIn appointment={a} consentNeeded={consentNeeded} />
-      {a.mayGiveArrivalReason && !a.checkedIn ? (
-        <ArrivalReasonForm appointmentId={a.id} saved={a.arrivalReason} submitted={arrivalReasonSubmission} />
+      {a.selfCheckInStatus === "tooEarly" ? (
+        <div className="check-in">
+          <button type="button" className="button" disabled aria-describedby={checkInHintId}>
+            {t("appointments.details.checkIn")}
+          </button>
+          <p className="hint" id={checkInHintId}>
+            {t("appointments.details.checkInTooEarly")}
+          </p>
+        </div>
+      ) : a.selfCheckInStatus === "allowed" || a.selfCheckInStatus === "checkedIn" ? (
+        <CheckIn appointment={a} consentNeeded={consentNeeded} />
       ) : null}
+      {a.mayGiveArrivalReason && !a.checkedIn ? arrivalReasonForm : null}
       {a.mayCancel ? (
         <p>
           <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">
@@ -130,60 +154,8 @@ export function AppointmentDetails({
           </LocalizedLink>
         </p>
       ) : a.cancelBlockedBy === "tooLate" ? (
-        <p className="notice-text">
-          {t("appointments.details.cannotCancel")}{" "}
-          {t("appointments.cancel.failure", {
-            reason: t("appointments.cancel.tooLateReason", { hours: cancellationLimitHours }),
-            phone,
-          })}
-        </p>
+        <TooLateToCancelNote hours={cancellationLimitHours} phone={phone} />
       ) : null}
     </article>
   );
-}
-
-/** Spec part 1 §4: allowed → a button; tooEarly → a disabled button with the instruction; checkedIn → room. */
-function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentView; consentNeeded: boolean }) {
-  const t = useT();
-  const hintId = `check-in-${a.id}-hint`;
-  switch (a.selfCheckInStatus) {
-    case "checkedIn":
-      return (
-        <p className="notice-text">
-          {a.room
-            ? t("appointments.details.checkedInRoom", { room: a.room })
-            : t("appointments.details.checkedInReception")}
-        </p>
-      );
-    case "allowed":
-      if (consentNeeded)
-        return (
-          <NotificationBanner type="info">
-            <p>{t("appointments.details.consentNeeded")}</p>
-          </NotificationBanner>
-        );
-      return (
-        <Form method="post" className="check-in">
-          <CsrfField />
-          <input type="hidden" name="intent" value="checkIn" />
-          <input type="hidden" name="appointmentId" value={a.id} />
-          <button type="submit" className="button">
-            {t("appointments.details.checkIn")}
-          </button>
-        </Form>
-      );
-    case "tooEarly":
-      return (
-        <div className="check-in">
-          <button type="button" className="button" disabled aria-describedby={hintId}>
-            {t("appointments.details.checkIn")}
-          </button>
-          <p className="hint" id={hintId}>
-            {t("appointments.details.checkInTooEarly")}
-          </p>
-        </div>
-      );
-    default:
-      return null;
-  }
 }

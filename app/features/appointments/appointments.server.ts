@@ -4,6 +4,7 @@ import { logAccess } from "~/.server/access-log";
 import { db, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/.server/guards";
+import { formatDate, formatDateTime } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { doorToken } from "./door.server";
@@ -68,7 +69,7 @@ function appointmentQuery(personId: string, lang: Lang) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof appointmentQuery>["execute"]>>[number];
 
-function present(row: Row, now: Date, limitHours: number) {
+function present(row: Row, lang: Lang, now: Date, limitHours: number) {
   const facts: AppointmentFacts = {
     startsAt: row.startsAt,
     durationMinutes: row.durationMinutes,
@@ -80,6 +81,10 @@ function present(row: Row, now: Date, limitHours: number) {
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
+    /** The start as the pages show it ("21.11.2026 klo 14.05"), formatted here so that the browser needs no formatter. */
+    startsAtText: formatDateTime(row.startsAt, lang),
+    /** The start's day as the pages show it ("21.11.2026"). */
+    startsOnText: formatDate(row.startsAt, lang),
     durationMinutes: row.durationMinutes,
     locationType: row.locationType,
     isRemote: facts.isRemote,
@@ -128,7 +133,7 @@ export async function listUpcomingAppointments(
     )
     .orderBy(asc(s.appointments.id), desc(s.reservations.reservedAt));
   await logAccess({ actorId: session.user.id, subjectId: personId, resource: "appointments" });
-  return rows.map((r) => present(r, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return rows.map((r) => present(r, lang, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
 /** The acting person's appointments among `ids`; ids of other people's appointments are simply not found. */
@@ -150,7 +155,7 @@ export async function getAppointments(
       resource: "appointment",
       resourceId: rows.map((r) => r.id).join(","),
     });
-  return rows.map((r) => present(r, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return rows.map((r) => present(r, lang, now, limitHours)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
 export type CancelResult =

@@ -1,11 +1,9 @@
 import { Form } from "react-router";
 import type { AppointmentView } from "./appointments.server";
 import type { EarlierTimeState } from "./earlier-time.server";
-import { formatDate } from "~/lib/format";
 import { CsrfField } from "~/ui/csrf-field";
 import { Radios, TextField, type FormErrors } from "~/ui/form";
 import { useT } from "~/ui/i18n";
-import { useLang } from "~/ui/root-data";
 
 /** A rejected request for an earlier time, shown again with its errors. */
 export type EarlierTimeSubmission = {
@@ -34,11 +32,9 @@ export function EarlierTimeSection({
   submission?: EarlierTimeSubmission;
 }) {
   const t = useT();
-  const lang = useLang();
   if (!state || (!state.mayAsk && !state.waitingUntil)) return null;
   const ids = earlierTimeFieldIds(a.id);
   const headingId = `earlier-time-${a.id}-heading`;
-  const day = formatDate(new Date(a.startsAt), lang);
   const error = (field: "match" | "untilDate") => {
     const key = submission?.errors[field];
     return key ? t(key) : undefined;
@@ -52,7 +48,7 @@ export function EarlierTimeSection({
         <>
           <p>
             {t("appointments.earlierTime.waiting", {
-              date: formatDate(new Date(`${state.waitingUntil}T12:00:00Z`), lang),
+              date: state.waitingUntilText,
             })}
           </p>
           <Form method="post" className="button-row">
@@ -93,7 +89,7 @@ export function EarlierTimeSection({
             type="date"
             className="input--short"
             label={t("appointments.earlierTime.untilLabel")}
-            hint={t("appointments.earlierTime.untilHint", { date: day })}
+            hint={t("appointments.earlierTime.untilHint", { date: a.startsOnText })}
             error={error("untilDate")}
             defaultValue={submission?.values.untilDate}
           />

@@ -6,6 +6,7 @@ import { db as appDb, type Transaction } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import { freeTimesChanged } from "~/.server/free-times";
 import type { UserSession } from "~/.server/guards";
+import { formatDate } from "~/lib/format";
 import { isLang, type Lang } from "~/lib/lang";
 import type { FormErrors } from "~/ui/form";
 import { mayAskEarlierTime, readEarlierTimeForm, type EarlierTimeFields } from "./earlier-time";
@@ -57,6 +58,8 @@ export type EarlierTimeState = {
   mayAsk: boolean;
   /** In line: the latest date asked for (YYYY-MM-DD). */
   waitingUntil: string | null;
+  /** The same date as the page shows it ("21.11.2026"). */
+  waitingUntilText: string | null;
 };
 
 /** The earlier-time state of each of the acting person's appointments shown on their page. */
@@ -64,6 +67,7 @@ export async function earlierTimeStates(
   session: UserSession,
   appointments: { id: number; status: string; checkedIn: boolean; startsAt: string }[],
   now: Date,
+  lang: Lang,
 ): Promise<Record<number, EarlierTimeState>> {
   const ids = appointments.map((a) => a.id);
   const live = ids.length
@@ -88,7 +92,11 @@ export async function earlierTimeStates(
       !a.checkedIn &&
       new Date(a.startsAt) > now &&
       mayAskEarlierTime(new Date(a.startsAt), now);
-    states[a.id] = { mayAsk: askable && !waiting, waitingUntil: waiting ? waiting.untilDate : null };
+    states[a.id] = {
+      mayAsk: askable && !waiting,
+      waitingUntil: waiting ? waiting.untilDate : null,
+      waitingUntilText: waiting ? formatDate(new Date(`${waiting.untilDate}T12:00:00Z`), lang) : null,
+    };
   }
   return states;
 }

@@ -8,6 +8,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
+import { ArrivalReasonForm } from "~/features/appointments/arrival-reason-form";
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
 import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
 import {
@@ -17,7 +18,7 @@ import {
 } from "~/features/appointments/earlier-time-form";
 import { askEarlierTime, earlierTimeStates, stopEarlierTime } from "~/features/appointments/earlier-time.server";
 import { isDoorToken } from "~/features/appointments/door.server";
-import { AppointmentLinkNotFound } from "~/features/appointments/link-not-found";
+import { AppointmentLinkNotFound as LinkNotFoundOnServer } from "~/features/appointments/link-not-found";
 import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/rules";
 import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
@@ -25,8 +26,14 @@ import { requireUser } from "~/.server/guards";
 import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { TextsHandle } from "~/lib/text-groups";
+
+// Shown to few (an anonymous link that leads nowhere): loaded when shown.
+const AppointmentLinkNotFound = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? LinkNotFoundOnServer : null, () =>
+  import("~/features/appointments/link-not-found").then((m) => m.AppointmentLinkNotFound),
+);
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["appointments"] } satisfies TextsHandle;
@@ -44,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const limitHours = requestInfo(context).brand.cancellationLimitHours;
   const ids = parseAppointmentIds(params.ids);
   const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
-  const earlierTime = await earlierTimeStates(session, appointments, now());
+  const earlierTime = await earlierTimeStates(session, appointments, now(), lang);
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
   return data(
     {
@@ -163,7 +170,13 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
               appointment={a}
               cancellationLimitHours={loaderData.limitHours}
               consentNeeded={loaderData.consentNeeded}
-              arrivalReasonSubmission={rejected?.appointmentId === a.id ? rejected : undefined}
+              arrivalReasonForm={
+                <ArrivalReasonForm
+                  appointmentId={a.id}
+                  saved={a.arrivalReason}
+                  submitted={rejected?.appointmentId === a.id ? rejected : undefined}
+                />
+              }
             />
             <EarlierTimeSection
               appointment={a}

@@ -4,11 +4,9 @@ import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { listUpcomingAppointments } from "~/features/appointments/appointments.server";
 import { requireUser } from "~/.server/guards";
-import { formatDateTime } from "~/lib/format";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
-import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
@@ -29,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
   const title = t("appointments.list.title");
   return (
     <div>
@@ -46,7 +43,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
           {loaderData.appointments.map((a) => (
             <li key={a.id}>
               <LocalizedLink to="appointment" params={{ ids: a.id }}>
-                <strong>{formatDateTime(new Date(a.startsAt), lang)}</strong>
+                <strong>{a.startsAtText}</strong>
                 {a.hasAppointeeCanceled ? (
                   <span className="tag">{t("appointments.details.providerCancelledTag")}</span>
                 ) : null}

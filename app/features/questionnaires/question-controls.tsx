@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { T } from "~/lib/translate";
-import { Field, Fieldset } from "~/ui/form";
-import { COMMENT_FIELD, type OtherView, type PartView, type QuestionView, type StepState } from "./questionnaire-view";
+import { Fieldset } from "~/ui/form";
+import { ANSWER_FIELD, COMMENT_FIELD, type OtherView, type QuestionView, type StepState } from "./questionnaire-view";
 
 /**
  * The pieces the question fields (question-fields.tsx) are built of: a fieldset of options, one field of a question
@@ -17,79 +17,6 @@ export type Live = {
   kept: Readonly<Record<string, string>>;
   t: T;
 };
-
-/**
- * One field of a question made of several: a labelled list or text field. The question's error is shown at its
- * fieldset (`Options`), so the part has no error of its own: an invalid part is described by the question's error.
- */
-export function PartField({
-  part,
-  live,
-  disabled,
-  placeholder,
-  errorId,
-}: {
-  part: PartView;
-  live: Live;
-  disabled: true | undefined;
-  placeholder: string;
-  /** The id of the question's error message, when the question has one. */
-  errorId: string | undefined;
-}) {
-  const { t } = live;
-  const invalid = live.errorIds.has(part.id) || undefined;
-  return (
-    <Field
-      id={part.id}
-      className="questionnaire-part"
-      label={
-        <>
-          {part.label}
-          {part.required ? (
-            <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span>
-          ) : null}
-        </>
-      }
-      // The field the error is about is described by it, as a single field is (GOV.UK).
-      extraDescribedBy={invalid ? errorId : undefined}
-    >
-      {(describedBy) =>
-        part.choices ? (
-          <select
-            id={part.id}
-            name={part.field}
-            disabled={disabled}
-            className="input input--short"
-            defaultValue={live.kept[part.field] ?? part.value}
-            aria-required={part.required || undefined}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          >
-            <option value="">{placeholder}</option>
-            {part.choices.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            id={part.id}
-            name={part.field}
-            disabled={disabled}
-            className={`input${part.inputType === "number" || part.inputType === "date" ? " input--short" : ""}`}
-            type={part.inputType === "number" ? "text" : part.inputType}
-            inputMode={part.inputType === "number" ? "decimal" : undefined}
-            defaultValue={live.kept[part.field] ?? part.value}
-            aria-required={part.required || undefined}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-        )
-      }
-    </Field>
-  );
-}
 
 /**
  * Options in a fieldset with a legend (ui/form's `Fieldset`): the question's description and `hint` as one hint. A
@@ -157,4 +84,29 @@ export function OtherText({
       />
     </div>
   );
+}
+
+/** The question's title and, when it must be answered, "(required)" in words. */
+function QuestionTitle({ q, required, t }: { q: QuestionView; required: boolean; t: T }) {
+  return (
+    <>
+      {q.title}
+      {required ? <span className="questionnaire-question__required"> {t("questionnaires.form.required")}</span> : null}
+    </>
+  );
+}
+
+/** What a question shows now: its error, whether it must be answered or is disabled, its title and field name. */
+export function questionState(q: QuestionView, live: Live) {
+  const { t } = live;
+  const required = live.state.required.includes(q.name);
+  return {
+    t,
+    error: live.errors.get(q.name),
+    required,
+    // Not to be answered with the answers so far (SurveyJS enableIf): a disabled field, which posts nothing.
+    disabled: live.state.disabled.includes(q.name) || undefined,
+    label: <QuestionTitle q={q} required={required} t={t} />,
+    name: ANSWER_FIELD + q.name,
+  };
 }

@@ -86,6 +86,8 @@ export type QuestionView =
       multiple: boolean;
       /** The file field's `accept`: the question's own types, else the kinds of files a message takes. */
       accept: string;
+      /** How large the step's files may be together, in megabytes (for the hint). */
+      maxMegabytes: number;
     })
   /** A signature (SurveyJS `signaturepad`) given by typing one's name: the name typed so far. */
   | (QuestionBase & { kind: "signature"; value: string; maxLength: number })

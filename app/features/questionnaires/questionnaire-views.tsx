@@ -2,7 +2,7 @@ import type { T } from "~/lib/translate";
 import { finnishTextLang } from "~/lib/lang";
 import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
-import type { AnsweredPageView, QuestionnaireListItem } from "./questionnaire-view";
+import type { QuestionnaireListItem } from "./questionnaire-view";
 
 /** Questionnaires are out of use while messaging is in maintenance (spec part 2 §2). */
 export function OutOfUseNotice({ t }: { t: T }) {
@@ -79,37 +79,4 @@ export function QuestionnaireList({
       </section>
     </>
   );
-}
-
-/**
- * An answered questionnaire, read-only: the questions shown with the answers, and each answer as text. A page is
- * headed by its title, or by its step when the survey has several untitled pages.
- */
-export function AnsweredQuestionnaire({ pages, t }: { pages: AnsweredPageView[]; t: T }) {
-  return pages.map((page, i) => {
-    const heading =
-      page.title ?? (pages.length > 1 ? t("questionnaires.form.step", { step: i + 1, steps: pages.length }) : null);
-    const answers = page.items.length ? (
-      <dl className="summary-list">
-        {page.items.map((item, j) => (
-          <div key={j} className="summary-list__row">
-            <dt>{item.title}</dt>
-            <dd className={item.answer === null ? "muted" : "questionnaire-answers__answer"}>
-              {item.answer ?? t("questionnaires.answered.notAnswered")}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    ) : null;
-    return heading ? (
-      <section key={i} className="questionnaire-answers" aria-labelledby={`answers-page-${i}`}>
-        <h2 id={`answers-page-${i}`}>{heading}</h2>
-        {answers}
-      </section>
-    ) : (
-      <div key={i} className="questionnaire-answers">
-        {answers}
-      </div>
-    );
-  });
 }

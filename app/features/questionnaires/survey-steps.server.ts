@@ -13,7 +13,7 @@ import {
   type QuestionSelectBase,
   type QuestionTextModel,
 } from "survey-core";
-import { ATTACHMENT_ACCEPT, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
+import { ATTACHMENT_ACCEPT, ATTACHMENTS_MAX_MEGABYTES, QUESTIONNAIRE_FILE_FIELD } from "~/lib/attachment-file";
 import {
   type ChoiceView,
   type ElementView,
@@ -151,6 +151,7 @@ function questionView(q: Question, id: string, name = q.name): QuestionView {
       files: fileAnswersOf(f.value).map((file) => ({ id: fileIdOf(file)!, name: file.name })),
       multiple: f.allowMultiple,
       accept: f.acceptedTypes || ATTACHMENT_ACCEPT,
+      maxMegabytes: ATTACHMENTS_MAX_MEGABYTES,
     };
   }
   if (q.getType() === "signaturepad")

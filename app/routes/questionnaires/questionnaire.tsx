@@ -2,14 +2,22 @@ import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/questionnaire";
 import { questionnaireAction, questionnaireLoader } from "./pages.server";
 import { QuestionnaireForm, panelLayout, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
-import { AnsweredQuestionnaire, ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
+import { AnsweredQuestionnaire as AnsweredOnServer } from "~/features/questionnaires/answered-questionnaire";
+import { ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { NotificationBanner } from "~/ui/notifications";
 import { PageTitle } from "~/ui/page-title";
 import { useLang } from "~/ui/root-data";
 import { finnishTextLang } from "~/lib/lang";
+
+// An answered questionnaire's answers, shown to few (the page's heading stays here: focus moves to it after Send):
+// loaded when shown.
+const AnsweredQuestionnaire = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AnsweredOnServer : null, () =>
+  import("~/features/questionnaires/answered-questionnaire").then((m) => m.AnsweredQuestionnaire),
+);
 
 export const handle = { i18n: ["questionnaires"] } satisfies TextsHandle;
 

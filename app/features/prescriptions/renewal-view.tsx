@@ -6,11 +6,13 @@ import { CsrfField } from "~/ui/csrf-field";
 import { ErrorSummary, Textarea } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
 import { ResultHeading } from "~/ui/result-focus";
 import { useLang } from "~/ui/root-data";
-import { RenewalNotice } from "./notices";
+import { RenewalNotice as RenewalNoticeOnServer } from "./notices";
+import { NothingToRenew as NothingToRenewOnServer } from "./nothing-to-renew";
 import type { RenewalAnswer, RenewalPage, RenewalPrescription } from "./prescriptions.server";
 import {
   ANSWER_MAX_LENGTH,
@@ -30,6 +32,15 @@ import {
 import { medicineTitle } from "./rules";
 
 const K = "prescriptions.renewal";
+
+// Shown to few (out of use, nothing to renew): loaded when shown. (Not the sent result: focus moves to its heading
+// as soon as the post settles.)
+const RenewalNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? RenewalNoticeOnServer : null, () =>
+  import("./notices").then((m) => m.RenewalNotice),
+);
+const NothingToRenew = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? NothingToRenewOnServer : null, () =>
+  import("./nothing-to-renew").then((m) => m.NothingToRenew),
+);
 
 /**
  * The renewal page (spec part 2 §2, §4 "Renewal form"): the form, or the sent result, or why there is nothing to
@@ -65,15 +76,7 @@ export function RenewalView({ page, answer }: { page: RenewalPage; answer: Renew
   } else if (page.state === "maintenance" || page.state === "unavailable") {
     body = <RenewalNotice state={page.state} />;
   } else if (page.state === "none") {
-    body = (
-      <div className="banner renewal-none">
-        <h2 className="banner__title">{t(`${K}.noneTitle`)}</h2>
-        <div className="banner__content">
-          {page.left ? <p>{t(`${K}.left`, { count: page.left })}</p> : null}
-          <p>{t(`${K}.none`)}</p>
-        </div>
-      </div>
-    );
+    body = <NothingToRenew left={page.left} />;
   } else {
     body = (
       <>

@@ -1,15 +1,35 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";
-import { LocalizedLink } from "~/ui/localized-link";
+import { lazyPart } from "~/ui/lazy-part";
 import { useToast } from "~/ui/notifications";
 import { PageTitle } from "~/ui/page-title";
 import { useCsrfToken } from "~/ui/root-data";
+import { BackLink } from "./back-link";
 import { MessageForm, summaryOf, useMessageErrors } from "./message-form";
+import { AbsenceNotices as AbsencesOnServer } from "./absence-notices";
 import { MESSAGE_FIELDS, type ConversationPage as PageData, type FormAnswer, type ThreadView } from "./message-view";
-import { MaintenanceNotice } from "./notices";
+import {
+  ClosedNotice as ClosedOnServer,
+  LoadFailedNotice as LoadFailedOnServer,
+  MaintenanceNotice as MaintenanceOnServer,
+} from "./thread-notices";
 import { useThreadPolling, type PollResult, type ThreadPageData } from "./thread-polling";
-import { AbsenceNotices, ParticipantsSummary, ThreadMessages } from "./thread-view";
+import { ParticipantsSummary, ThreadMessages } from "./thread-view";
+
+// Parts few see (maintenance, a failed read, a closed thread, absences): their code is loaded when shown.
+const LoadFailedNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? LoadFailedOnServer : null, () =>
+  import("./thread-notices").then((m) => m.LoadFailedNotice),
+);
+const ClosedNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ClosedOnServer : null, () =>
+  import("./thread-notices").then((m) => m.ClosedNotice),
+);
+const MaintenanceNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? MaintenanceOnServer : null, () =>
+  import("./thread-notices").then((m) => m.MaintenanceNotice),
+);
+const AbsenceNotices = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AbsencesOnServer : null, () =>
+  import("./absence-notices").then((m) => m.AbsenceNotices),
+);
 
 /** Spec part 2 §9: the conversation-closed toast stays 15 seconds. */
 const CLOSED_TOAST_MS = 15_000;
@@ -19,52 +39,25 @@ const LAST_MESSAGE_SCROLL_MS = 100;
 /** The thread page: the thread, or the spec's error when it could not be read. */
 export function ConversationPage({ page, answer }: { page: PageData; answer?: FormAnswer }) {
   const t = useT();
-  if (page.state === "maintenance") {
-    const title = t("messaging.thread.fallbackTitle");
-    return (
-      <div className="narrow-wide thread">
-        <PageTitle title={title} />
-        <h1>{title}</h1>
-        <MaintenanceNotice />
-        <BackLink />
-      </div>
-    );
-  }
-  if (page.state === "error") {
-    const title = t("messaging.thread.fallbackTitle");
-    return (
-      <div className="narrow-wide thread">
-        <PageTitle title={title} />
-        <h1>{title}</h1>
-        <div className="banner banner--error" role="alert">
-          <p className="banner__title">{t("common.notice.error")}</p>
-          <div className="banner__content">
-            <p>{t("messaging.thread.loadFailed")}</p>
-          </div>
-        </div>
-        <BackLink />
-      </div>
-    );
-  }
-  return <ThreadPage page={page} answer={answer} />;
-}
-
-function BackLink() {
-  const t = useT();
+  if (page.state === "ok") return <ThreadPage page={page} answer={answer} />;
+  const title = t("messaging.thread.fallbackTitle");
   return (
-    <p className="back-link">
-      <LocalizedLink to="conversations">{t("messaging.common.backToList")}</LocalizedLink>
-    </p>
+    <div className="narrow-wide thread">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      {page.state === "maintenance" ? <MaintenanceNotice /> : <LoadFailedNotice />}
+      <BackLink />
+    </div>
   );
 }
 
 function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswer }) {
-  const { thread: loaded, now } = page;
+  const { thread: loaded } = page;
   const t = useT();
   const csrfToken = useCsrfToken();
   const { show } = useToast();
   const { errors, setClientErrors } = useMessageErrors(answer);
-  const summary = summaryOf(errors, t);
+  const summary = summaryOf(errors, t, page.limits);
   // What polling found since the page's data was loaded; the loader's thread (after a reply) replaces it.
   const [polled, setPolled] = useState<{ since: ThreadView; thread: ThreadView } | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -116,32 +109,17 @@ function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswe
         {closed ? <span className="tag thread__closed-tag">{t("messaging.thread.closedTag")}</span> : null}
       </h1>
       <ParticipantsSummary thread={thread} />
-      <AbsenceNotices thread={thread} />
-      <ThreadMessages messages={thread.messages} now={now} focusMessageId={focusMessageId} />
+      {thread.absences.length ? <AbsenceNotices thread={thread} /> : null}
+      <ThreadMessages messages={thread.messages} focusMessageId={focusMessageId} />
       {/* Present from the start, so that a change is announced. */}
       <p className="visually-hidden thread__announcement" role="status">
         {announcement}
       </p>
-      {failed ? (
-        <div className="banner banner--error" role="alert">
-          <p className="banner__title">{t("common.notice.error")}</p>
-          <div className="banner__content">
-            <p>{t("messaging.thread.loadFailed")}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <LoadFailedNotice /> : null}
       {maintenance ? (
         <MaintenanceNotice />
       ) : closed ? (
-        <div className="banner thread__closed" role={answer?.failure === "closed" ? "alert" : undefined}>
-          <p className="banner__title">{t("messaging.thread.closedTitle")}</p>
-          <div className="banner__content">
-            <p>{t("messaging.thread.closedBody")}</p>
-            <p>
-              <LocalizedLink to="newConversation">{t("messaging.thread.startNew")}</LocalizedLink>
-            </p>
-          </div>
-        </div>
+        <ClosedNotice alert={answer?.failure === "closed"} />
       ) : (
         <section className="thread__reply" aria-labelledby="reply-heading">
           <h2 id="reply-heading">{t("messaging.thread.replyHeading")}</h2>
@@ -153,6 +131,7 @@ function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswe
             answer={answer}
             errors={errors}
             onClientErrors={setClientErrors}
+            limits={page.limits}
           />
         </section>
       )}

@@ -3,7 +3,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/messaging.json";
 import { I18nProvider } from "~/ui/i18n";
-import { MessageForm, fileSize, summaryOf } from "./message-form";
+import { fileSize } from "./chosen-files";
+import { FORM_LIMITS } from "./form-limits";
+import { MessageForm, summaryOf } from "./message-form";
+import type { FormAnswer, MessageErrors, RecipientLink } from "./message-view";
+import { NewMessageNotes, RecipientField, SubjectField } from "./new-message-fields";
 import { translator } from "~/lib/translate";
 import { percentOf } from "./attachment-upload";
 
@@ -30,16 +34,37 @@ function render(node: React.ReactNode): string {
   );
 }
 
+/** The new-conversation page's form, composed as the page composes it. */
+function NewMessageForm({
+  errors,
+  answer,
+  recipient,
+}: {
+  errors: MessageErrors;
+  answer?: FormAnswer;
+  recipient?: RecipientLink;
+}) {
+  return (
+    <MessageForm
+      mode="new"
+      errors={errors}
+      onClientErrors={() => {}}
+      answer={answer}
+      limits={FORM_LIMITS}
+      fieldsBefore={
+        <>
+          {recipient ? <RecipientField recipient={recipient} team={[]} /> : null}
+          <SubjectField answer={answer} errors={errors} limits={FORM_LIMITS} />
+        </>
+      }
+      fieldsAfter={<NewMessageNotes />}
+    />
+  );
+}
+
 describe("the message form without JavaScript", () => {
   it("is one multipart post with labelled fields, the files' input and the disclaimer", () => {
-    const html = render(
-      <MessageForm
-        mode="new"
-        errors={{}}
-        onClientErrors={() => {}}
-        recipient={{ to: "home", hash: "conversations-heading" }}
-      />,
-    );
+    const html = render(<NewMessageForm errors={{}} recipient={{ to: "home", hash: "conversations-heading" }} />);
     expect(html).toMatch(/<form[^>]*action="\/en\/conversations\/new"/);
     expect(html).toMatch(/<form[^>]*encType="multipart\/form-data"/i);
     expect(html).toContain('<input type="hidden" name="csrfToken" value="token"/>');
@@ -66,10 +91,8 @@ describe("the message form without JavaScript", () => {
       attachments: "messaging.form.errors.attachments.tooLarge",
     };
     const html = render(
-      <MessageForm
-        mode="new"
+      <NewMessageForm
         errors={errors}
-        onClientErrors={() => {}}
         answer={{ values: { subject: "x".repeat(71), message: "Typed <text>" }, errors }}
       />,
     );
@@ -82,7 +105,7 @@ describe("the message form without JavaScript", () => {
     expect(html).toContain(`value="${"x".repeat(71)}"`);
     expect(html).toContain(">Typed &lt;text&gt;</textarea>");
     expect(html).toContain("Attachment file is too large. The attachments can be at most 9 MB in total.");
-    const summary = summaryOf(errors, translator("en", resources));
+    const summary = summaryOf(errors, translator("en", resources), FORM_LIMITS);
     expect(summary).toEqual([
       { id: "subject", message: "The subject can be at most 70 characters long" },
       { id: "attachments", message: "Attachment file is too large. The attachments can be at most 9 MB in total." },
@@ -95,6 +118,7 @@ describe("the message form without JavaScript", () => {
       <MessageForm
         mode="reply"
         threadId="5"
+        limits={FORM_LIMITS}
         errors={{}}
         onClientErrors={() => {}}
         answer={{ values: {}, errors: {}, failure: "send" }}
@@ -104,14 +128,7 @@ describe("the message form without JavaScript", () => {
     expect(reply).toContain('role="alert"');
     expect(reply).toContain("Failed to send the message.");
     expect(reply).not.toContain('name="subject"');
-    const fresh = render(
-      <MessageForm
-        mode="new"
-        errors={{}}
-        onClientErrors={() => {}}
-        answer={{ values: {}, errors: {}, failure: "send" }}
-      />,
-    );
+    const fresh = render(<NewMessageForm errors={{}} answer={{ values: {}, errors: {}, failure: "send" }} />);
     expect(fresh).toContain("Sending the message failed. Try again.");
   });
 });

@@ -1,38 +1,26 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
-import {
-  CharacterCount,
-  Field,
-  FileUpload,
-  Textarea,
-  errorEntries,
-  useCharacterCountId,
-  type FieldError,
-} from "~/ui/form";
+import { FileUpload, Textarea, errorEntries, type FieldError } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
+import { lazyPart } from "~/ui/lazy-part";
 import { useT } from "~/ui/i18n";
 import { useCsrfToken, useLang } from "~/ui/root-data";
 import type { T } from "~/lib/translate";
-import { uploadAttachments } from "./attachment-upload";
-import {
-  ERROR_TEXT_VALUES,
-  attachmentErrorKey,
-  type FormAnswer,
-  type MessageErrors,
-  type RecipientLink,
-} from "./message-view";
-import { EmergencyNotice } from "./notices";
-import { ATTACHMENT_ACCEPT, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules";
+import { attachmentErrorKey, type FormAnswer, type FormLimits, type MessageErrors } from "./message-view";
+import type { AttachmentProblem } from "./rules";
 
-/** An error key as text, with the numbers any of them may name. */
-export const errorText = (t: T, key: string) => t(key, ERROR_TEXT_VALUES);
+// The chosen files (never on the server's page: without JavaScript the browser's file field lists them) load with
+// the first choice.
+const ChosenFiles = /* @__PURE__ */ lazyPart(null, () => import("./chosen-files").then((m) => m.ChosenFiles));
+
+/** An error key as text, with the numbers any of them may name (`limits`, from the loader). */
+export const errorText = (t: T, key: string, limits: FormLimits) => t(key, limits.values);
 
 /** The error summary's entries; each links to its field, whose id is its name (ordered by `ErrorSummary`). */
-export function summaryOf(errors: MessageErrors, t: T): FieldError[] {
-  return errorEntries(errors, (key) => errorText(t, key));
+export function summaryOf(errors: MessageErrors, t: T, limits: FormLimits): FieldError[] {
+  return errorEntries(errors, (key) => errorText(t, key, limits));
 }
 
 /**
@@ -47,14 +35,6 @@ export function useMessageErrors(answer: FormAnswer | undefined) {
   return { errors, setClientErrors };
 }
 
-/** "1,2 MB", "340 kB": the size of a chosen file. */
-export function fileSize(bytes: number, lang: Lang): string {
-  const format = (n: number, digits: number) =>
-    new Intl.NumberFormat(lang === "en" ? "en-GB" : `${lang}-FI`, { maximumFractionDigits: digits }).format(n);
-  if (bytes >= 1_000_000) return `${format(bytes / 1_000_000, 1)} MB`;
-  return `${format(Math.max(1, Math.round(bytes / 1000)), 0)} kB`;
-}
-
 /**
  * The message form of the new-conversation page (`mode` "new": subject, message, attachments) and of a thread
  * (`mode` "reply": message, attachments). Without JavaScript it is one multipart post with the files. Once
@@ -67,18 +47,22 @@ export function MessageForm({
   answer,
   errors,
   onClientErrors,
-  recipient,
-  team = [],
   threadId,
+  limits,
+  fieldsBefore,
+  fieldsAfter,
 }: {
   mode: "new" | "reply";
   answer?: FormAnswer;
   errors: MessageErrors;
   onClientErrors(errors: MessageErrors): void;
-  recipient?: RecipientLink;
-  /** The care team's members, named under the recipient. */
-  team?: { name: string; title: string | null }[];
   threadId?: string;
+  /** What the form shows of the rules, from the loader. */
+  limits: FormLimits;
+  /** The page's own parts of the form before the message (a new conversation's recipient and subject)… */
+  fieldsBefore?: ReactNode;
+  /** …and after the attachments (its disclaimer). */
+  fieldsAfter?: ReactNode;
 }) {
   const t = useT();
   const lang = useLang();
@@ -92,10 +76,9 @@ export function MessageForm({
   const [uploadFailed, setUploadFailed] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [status, setStatus] = useState("");
-  const [subjectLength, setSubjectLength] = useState(answer?.values.subject?.length ?? 0);
-  const subjectCountId = useCharacterCountId("subject-counter");
   const fileInput = useRef<HTMLInputElement>(null);
   const sending = useRef(false);
+  const choices = useRef(0);
   const failureRef = useRef<HTMLDivElement>(null);
   const busy = progress !== null || (navigation.state === "submitting" && navigation.formAction === action);
   const failed = uploadFailed || answer?.failure === "send";
@@ -106,13 +89,23 @@ export function MessageForm({
   }, [uploadFailed]);
 
   // Chosen files are checked at once, at the field only: the summary (and its focus) waits for Send.
+  // The rules load with the first choice, not with the page; a later choice makes an earlier one's check stale.
   function choose(list: FileList | null) {
     const chosen = Array.from(list ?? []);
+    const choice = ++choices.current;
     setFiles(chosen);
     setUploadFailed(false);
-    const problem = chosen.length ? checkAttachments(chosen.map((f) => ({ fileName: f.name, size: f.size }))) : null;
-    setFileProblem(problem ? attachmentErrorKey(problem) : null);
-    setStatus(problem ? errorText(t, attachmentErrorKey(problem)) : "");
+    const found = (problem: AttachmentProblem | null) => {
+      if (choice !== choices.current) return;
+      setFileProblem(problem ? attachmentErrorKey(problem) : null);
+      setStatus(problem ? errorText(t, attachmentErrorKey(problem), limits) : "");
+    };
+    if (!chosen.length) return found(null);
+    import("./rules").then(
+      ({ checkAttachments }) => found(checkAttachments(chosen.map((f) => ({ fileName: f.name, size: f.size })))),
+      // Not loaded: the check before sending finds the same.
+      () => found(null),
+    );
   }
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -120,40 +113,32 @@ export function MessageForm({
     if (busy || sending.current) return;
     sending.current = true;
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const v = form.get(name);
-      return typeof v === "string" ? v : undefined;
-    };
     const chosen = Array.from(fileInput.current?.files ?? []);
     const failed = () => {
       setUploadFailed(true);
       setStatus(t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed")));
     };
     try {
-      // The schemas (zod) load with the first send, not with the page.
-      const { checkMessageForm } = await import("./message.schema");
-      const found = checkMessageForm(
+      // The checks (zod) and the upload load with the first send, not with the page.
+      const { prepareMessage } = await import("./message-send");
+      const prepared = await prepareMessage({
         mode,
-        { subject: text("subject"), message: text("message") },
-        chosen.map((f) => ({ fileName: f.name, size: f.size })),
-      );
-      onClientErrors(found);
-      setUploadFailed(false);
-      if (Object.keys(found).length) return;
-      if (chosen.length) {
-        setProgress(chosen.map(() => 0));
-        setStatus(t(k("uploading")));
-      }
-      const uploaded = await uploadAttachments(chosen, csrfToken, (index, percent) =>
-        setProgress((all) => all && all.map((p, i) => (i === index ? percent : p))),
-      );
-      form.delete("attachments");
-      for (const file of uploaded) {
-        form.append("attachmentKey", file.key);
-        form.append("attachmentName", file.fileName);
-      }
-      if (uploaded.length) setStatus(t(k("uploaded")));
-      await submit(form, { method: "post", action, encType: "multipart/form-data" });
+        form,
+        files: chosen,
+        csrfToken,
+        onChecked(found) {
+          onClientErrors(found);
+          setUploadFailed(false);
+        },
+        onUploading() {
+          setProgress(chosen.map(() => 0));
+          setStatus(t(k("uploading")));
+        },
+        onProgress: (index, percent) => setProgress((all) => all && all.map((p, i) => (i === index ? percent : p))),
+      });
+      if (!prepared) return;
+      if (prepared.uploaded) setStatus(t(k("uploaded")));
+      await submit(prepared.form, { method: "post", action, encType: "multipart/form-data" });
     } catch {
       // An upload, or loading the checks, failed: nothing was sent, and the form stays as it was for another try.
       failed();
@@ -164,13 +149,7 @@ export function MessageForm({
   }
 
   const shown: MessageErrors = { ...errors, attachments: fileProblem ?? errors.attachments };
-  const error = (field: keyof MessageErrors) => (shown[field] ? errorText(t, shown[field]) : undefined);
-  const recipientHref = recipient
-    ? recipient.to === "home"
-      ? `${href("home", lang)}#${recipient.hash}`
-      : href("occupationalHealthTeam", lang)
-    : null;
-
+  const error = (field: keyof MessageErrors) => (shown[field] ? errorText(t, shown[field], limits) : undefined);
   return (
     <Form
       method="post"
@@ -189,55 +168,7 @@ export function MessageForm({
           </div>
         </div>
       ) : null}
-      {recipientHref ? (
-        <div className="field message-form__recipient">
-          <p className="field__label">{t(k("recipient"))}</p>
-          <p>
-            <a href={recipientHref}>{t(k("recipientTeam"))}</a>
-          </p>
-          {team.length ? (
-            <p className="field__hint">
-              {t(k("teamMembers"), {
-                names: team.map((m) => (m.title ? `${m.name} (${m.title})` : m.name)).join(", "),
-              })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      {mode === "new" ? (
-        <Field
-          id="subject"
-          label={t(k("subject"))}
-          hint={t(k("subjectHint"), { max: SUBJECT_MAX_LENGTH })}
-          error={error("subject")}
-          extraDescribedBy={subjectCountId}
-        >
-          {(describedBy) => (
-            <>
-              <input
-                id="subject"
-                name="subject"
-                type="text"
-                className="input"
-                defaultValue={answer?.values.subject}
-                aria-describedby={describedBy}
-                aria-invalid={errors.subject ? true : undefined}
-                onChange={(e) => setSubjectLength(e.currentTarget.value.length)}
-              />
-              <CharacterCount
-                id="subject-counter"
-                length={subjectLength}
-                max={SUBJECT_MAX_LENGTH}
-                text={(length, max) =>
-                  length <= max
-                    ? t(k("counter.remaining"), { count: max - length })
-                    : t(k("counter.over"), { count: length - max })
-                }
-              />
-            </>
-          )}
-        </Field>
-      ) : null}
+      {fieldsBefore}
       <Textarea
         id="message"
         name="message"
@@ -250,35 +181,15 @@ export function MessageForm({
         id="attachments"
         name="attachments"
         label={t(k("attachments"))}
-        hint={t(k("attachmentsHint"), ERROR_TEXT_VALUES)}
+        hint={t(k("attachmentsHint"), limits.values)}
         error={error("attachments")}
         ref={fileInput}
         multiple
-        accept={ATTACHMENT_ACCEPT}
+        accept={limits.accept}
         onChange={(e) => choose(e.currentTarget.files)}
-        after={
-          hydrated && files.length ? (
-            <ul className="attachment-list" aria-label={t(k("chosen"))}>
-              {files.map((file, i) => (
-                <li key={`${file.name}-${i}`}>
-                  {t(k("fileSize"), { name: file.name, size: fileSize(file.size, lang) })}
-                  {progress ? (
-                    <progress max={100} value={progress[i]} aria-label={t(k("progress"), { name: file.name })}>
-                      {`${progress[i]} %`}
-                    </progress>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null
-        }
+        after={hydrated && files.length ? <ChosenFiles files={files} progress={progress} /> : null}
       />
-      {mode === "new" ? (
-        <>
-          <p className="message-form__disclaimer">{t("messaging.common.disclaimer")}</p>
-          <EmergencyNotice />
-        </>
-      ) : null}
+      {fieldsAfter}
       <p className="visually-hidden" role="status">
         {status}
       </p>

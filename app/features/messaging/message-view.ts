@@ -1,12 +1,5 @@
 import type { FormErrors } from "~/ui/form";
-import {
-  ATTACHMENTS_MAX_COUNT,
-  ATTACHMENTS_MAX_MEGABYTES,
-  ATTACHMENT_EXTENSIONS,
-  CONTENT_MAX_LENGTH,
-  SUBJECT_MAX_LENGTH,
-  type AttachmentProblem,
-} from "./rules";
+import type { AttachmentProblem } from "./rules";
 
 /**
  * What the messaging pages show and what their forms answer: plain, serialisable views (times as ISO strings), the
@@ -22,38 +15,18 @@ export type MessageErrors = FormErrors<MessageField>;
 export const FORM_ERRORS = "messaging.form.errors";
 const K = FORM_ERRORS;
 
-/** Line breaks as the database keeps them: a form posts a textarea's lines with CR LF. */
-export const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
-
 export function attachmentErrorKey(problem: AttachmentProblem): string {
   return `${K}.attachments.${problem}`;
 }
 
-/** A reply needs text or at least one attachment (spec part 2 §5). */
-export function replyProblem(message: string | undefined, attachmentCount: number): string | null {
-  return !message?.trim() && attachmentCount === 0 ? `${K}.replyEmpty` : null;
-}
-
-/** The first error of each field of a zod result, as i18n keys. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): MessageErrors {
-  const errors: MessageErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0]) as MessageField;
-    if (MESSAGE_FIELDS.includes(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The allowed file types as the customer reads them ("PDF, RTF, …"). */
-export const ALLOWED_TYPES_TEXT = ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase()).join(", ");
-
-/** What every error text may need filled in. */
-export const ERROR_TEXT_VALUES = {
-  max: SUBJECT_MAX_LENGTH,
-  contentMax: CONTENT_MAX_LENGTH,
-  megabytes: ATTACHMENTS_MAX_MEGABYTES,
-  types: ALLOWED_TYPES_TEXT,
-  count: ATTACHMENTS_MAX_COUNT,
+/**
+ * What the message forms show of the rules: the file field's `accept`, and what every error text may need filled
+ * in (the subject's and the text's most characters, the attachments' most megabytes and files, the allowed types as
+ * the customer reads them). The loaders give it (form-limits.ts).
+ */
+export type FormLimits = {
+  accept: string;
+  values: { max: number; contentMax: number; megabytes: number; types: string; count: number };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -63,6 +36,12 @@ export type MessageView = {
   id: string;
   /** ISO 8601. */
   created: string;
+  /** Its Helsinki calendar day, YYYY-MM-DD: the thread shows a section per day. */
+  day: string;
+  /** The day as its section's heading says it ("Tänään", "Torstai, 19.11.2026"), written by the loader. */
+  dayLabel: string;
+  /** Its time as the page shows it ("14.05"), written by the loader. */
+  time: string;
   /** Null when deleted. */
   content: string | null;
   deleted: boolean;
@@ -73,6 +52,9 @@ export type MessageView = {
   questionnaireInvitations: { id: string; title: string }[];
 };
 
+/** A name with its title: "Anna Aho, Lääkäri". */
+export const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
+
 export type ThreadView = {
   id: string;
   title: string;
@@ -80,8 +62,9 @@ export type ThreadView = {
   participants: { id: string; name: string; title: string | null; isCustomer: boolean }[];
   absences: {
     name: string;
-    startDate: string;
-    endDate: string;
+    /** The first and last day, as the page's language writes a date (written by the loader). */
+    start: string;
+    end: string;
     substitute: { name: string; title: string | null } | null;
   }[];
   messages: MessageView[];
@@ -131,4 +114,4 @@ export type RecipientLink = { to: "occupationalHealthTeam" } | { to: "home"; has
 export type ConversationPage =
   | { state: "error"; threadId: string; pollMs: number }
   | { state: "maintenance" }
-  | { state: "ok"; thread: ThreadView; now: string; pollMs: number };
+  | { state: "ok"; thread: ThreadView; now: string; pollMs: number; limits: FormLimits };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, normaliseLineBreaks } from "./message-view";
-import { checkMessageForm, newConversationSchema } from "./message.schema";
+import { excerpt } from "./message-view";
+import { checkMessageForm, newConversationSchema, normaliseLineBreaks } from "./message.schema";
 import { ATTACHMENTS_MAX_BYTES } from "./rules";
 
 const K = "messaging.form.errors";

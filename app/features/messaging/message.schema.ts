@@ -3,12 +3,29 @@ import { textField } from "~/lib/text-field";
 import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules";
 import {
   FORM_ERRORS as K,
+  MESSAGE_FIELDS,
   attachmentErrorKey,
-  fieldErrors,
-  normaliseLineBreaks,
-  replyProblem,
   type MessageErrors,
+  type MessageField,
 } from "./message-view";
+
+/** Line breaks as the database keeps them: a form posts a textarea's lines with CR LF. */
+export const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/** A reply needs text or at least one attachment (spec part 2 §5). */
+export function replyProblem(message: string | undefined, attachmentCount: number): string | null {
+  return !message?.trim() && attachmentCount === 0 ? `${K}.replyEmpty` : null;
+}
+
+/** The first error of each field of a zod result, as i18n keys. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): MessageErrors {
+  const errors: MessageErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as MessageField;
+    if (MESSAGE_FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 /**
  * The message forms of the new-conversation and thread pages, shared by the server (the action) and the browser

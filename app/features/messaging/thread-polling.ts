@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { MARK_AS_READ, messagingRequest } from "./client";
 import type { ConversationPage, MessageView, ThreadView } from "./message-view";
 import { usePagePolling } from "./page-polling";
 
@@ -63,10 +62,13 @@ export function useThreadPolling({
     if (!result) return;
     // What arrives on a page in view is read: the thread is not left unread for the list and the menu. In a
     // background tab nobody has read it yet. (The poll itself never marks the thread read: only the page knows.)
+    // The client (./client.ts) loads with the first such call, not with the page.
     if (result.added && document.visibilityState === "visible")
-      void messagingRequest(MARK_AS_READ, { threadId: polled.thread.id }, { csrfToken, background: true }).catch(
-        () => {},
-      );
+      void import("./client")
+        .then(({ MARK_AS_READ, messagingRequest }) =>
+          messagingRequest(MARK_AS_READ, { threadId: polled.thread.id }, { csrfToken, background: true }),
+        )
+        .catch(() => {});
     report.current(result);
   }, [polled, csrfToken]);
 

@@ -2,10 +2,12 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/messaging.json";
+import { formatCalendarDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import { I18nProvider } from "~/ui/i18n";
 import type { MessageView, ThreadView } from "./message-view";
 import { newMessages, pollResult } from "./thread-polling";
-import { AbsenceNotices, ParticipantsSummary, ThreadMessages, groupByDay } from "./thread-view";
+import { AbsenceNotices } from "./absence-notices";
+import { ParticipantsSummary, ThreadMessages, groupByDay } from "./thread-view";
 
 function render(node: React.ReactNode): string {
   const Stub = createRoutesStub([
@@ -22,18 +24,28 @@ function render(node: React.ReactNode): string {
   return renderToString(<Stub hydrationData={{ loaderData: { root: { lang: "en" } } }} />).replace(/<!-- -->/g, "");
 }
 
-const message = (id: string, created: string, over: Partial<MessageView> = {}): MessageView => ({
-  id,
-  created,
-  content: `Message ${id}`,
-  deleted: false,
-  authorName: "Anna Aho",
-  authorTitle: "Lääkäri",
-  fromCustomer: false,
-  attachments: [],
-  questionnaireInvitations: [],
-  ...over,
-});
+const NOW = new Date("2026-11-20T10:00:00.000Z");
+
+/** A message as the loader gives it (pages.server.ts): its day and time written out in English at NOW. */
+function message(id: string, created: string, over: Partial<MessageView> = {}): MessageView {
+  const at = new Date(created);
+  const { year, month, day } = helsinkiDateParts(at);
+  return {
+    id,
+    created,
+    day: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    dayLabel: formatCalendarDate(at, NOW, "en"),
+    time: formatTime(at, "en"),
+    content: `Message ${id}`,
+    deleted: false,
+    authorName: "Anna Aho",
+    authorTitle: "Lääkäri",
+    fromCustomer: false,
+    attachments: [],
+    questionnaireInvitations: [],
+    ...over,
+  };
+}
 
 describe("a thread's messages", () => {
   it("are grouped by their Helsinki day", () => {
@@ -52,7 +64,6 @@ describe("a thread's messages", () => {
   it("show author, time, text with its line breaks, attachments as links, deleted ones as such", () => {
     const html = render(
       <ThreadMessages
-        now="2026-11-20T10:00:00.000Z"
         focusMessageId="3"
         messages={[
           message("1", "2026-11-19T08:00:00.000Z", { content: "Line 1\nLine <2>\n\nNext", fromCustomer: true }),
@@ -80,7 +91,7 @@ describe("a thread's messages", () => {
   });
 
   it("say 'No messages' when there are none", () => {
-    expect(render(<ThreadMessages now="2026-11-20T10:00:00.000Z" messages={[]} />)).toContain("No messages");
+    expect(render(<ThreadMessages messages={[]} />)).toContain("No messages");
   });
 });
 
@@ -95,8 +106,8 @@ const thread: ThreadView = {
   absences: [
     {
       name: "Anna Aho",
-      startDate: "2026-11-23",
-      endDate: "2026-11-27",
+      start: "23 November 2026",
+      end: "27 November 2026",
       substitute: { name: "Bertta Berg", title: "Lääkäri" },
     },
   ],

@@ -1,29 +1,19 @@
 import { Fragment } from "react";
-import { formatCalendarDate, formatDate, formatTime, helsinkiDateParts } from "~/lib/format";
-import type { Lang } from "~/lib/lang";
 import { API_PATHS } from "~/route-table/api-paths";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
-import { useLang } from "~/ui/root-data";
-import type { MessageView, ThreadView } from "./message-view";
+import { withTitle, type MessageView, type ThreadView } from "./message-view";
 
-/** Messages by their Helsinki calendar day, oldest first (the thread's order). */
+/** Messages by their Helsinki calendar day (`day`, given by the loader), oldest first (the thread's order). */
 export function groupByDay(messages: readonly MessageView[]): { day: string; messages: MessageView[] }[] {
   const days: { day: string; messages: MessageView[] }[] = [];
   for (const message of messages) {
-    const { year, month, day } = helsinkiDateParts(new Date(message.created));
-    const key = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     const last = days.at(-1);
-    if (last?.day === key) last.messages.push(message);
-    else days.push({ day: key, messages: [message] });
+    if (last?.day === message.day) last.messages.push(message);
+    else days.push({ day: message.day, messages: [message] });
   }
   return days;
 }
-
-/** A calendar date (YYYY-MM-DD) as the language writes it; noon UTC is the same date in Helsinki. */
-const calendarDate = (date: string, lang: Lang) => formatDate(new Date(`${date}T12:00:00Z`), lang);
-
-const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
 
 /** Who takes part: the customer as "you", professionals with their titles. */
 export function ParticipantsSummary({ thread }: { thread: ThreadView }) {
@@ -32,32 +22,6 @@ export function ParticipantsSummary({ thread }: { thread: ThreadView }) {
     p.isCustomer ? t("messaging.thread.you", { name: p.name }) : withTitle(p.name, p.title),
   );
   return <p className="thread__participants">{t("messaging.thread.participants", { names: names.join("; ") })}</p>;
-}
-
-/** Absences of the professionals the thread is assigned to, with their substitutes. */
-export function AbsenceNotices({ thread }: { thread: ThreadView }) {
-  const t = useT();
-  const lang = useLang();
-  if (!thread.absences.length) return null;
-  return (
-    <div className="banner absence-notices">
-      <p className="banner__title">{t("messaging.thread.absenceTitle")}</p>
-      <div className="banner__content">
-        {thread.absences.map((a, i) => (
-          <p key={i}>
-            {t("messaging.thread.absence", {
-              name: a.name,
-              start: calendarDate(a.startDate, lang),
-              end: calendarDate(a.endDate, lang),
-            })}{" "}
-            {a.substitute
-              ? t("messaging.thread.substitute", { name: withTitle(a.substitute.name, a.substitute.title) })
-              : t("messaging.thread.noSubstitute")}
-          </p>
-        ))}
-      </div>
-    </div>
-  );
 }
 
 /** A message's text as written: paragraphs at blank lines, line breaks kept, never HTML. */
@@ -80,27 +44,24 @@ export function MessageText({ text }: { text: string }) {
 }
 
 /**
- * The messages, a section per day with the date as its heading. `focusMessageId`: the message that takes focus
+ * The messages, a section per day with the date (as the loader wrote it) as its heading. `focusMessageId`: the message that takes focus
  * after a form was sent (see ui/result-focus.tsx), i.e. the one just written.
  */
 export function ThreadMessages({
   messages,
-  now,
   focusMessageId,
 }: {
   messages: readonly MessageView[];
-  now: string;
   focusMessageId?: string | null;
 }) {
   const t = useT();
-  const lang = useLang();
   if (!messages.length) return <p className="thread__empty">{t("messaging.thread.noMessages")}</p>;
   return (
     <div className="thread__messages">
       {groupByDay(messages).map(({ day, messages: ofDay }) => (
         <section key={day} className="thread__day" aria-labelledby={`day-${day}`}>
           <h2 id={`day-${day}`} className="thread__date">
-            <time dateTime={day}>{formatCalendarDate(new Date(ofDay[0].created), new Date(now), lang)}</time>
+            <time dateTime={day}>{ofDay[0].dayLabel}</time>
           </h2>
           <ol className="item-list thread__list">
             {ofDay.map((m) => (
@@ -117,7 +78,6 @@ export function ThreadMessages({
 
 function MessageItem({ message: m, focusTarget }: { message: MessageView; focusTarget: boolean }) {
   const t = useT();
-  const lang = useLang();
   const headingId = `message-${m.id}-author`;
   return (
     <article
@@ -131,7 +91,7 @@ function MessageItem({ message: m, focusTarget }: { message: MessageView; focusT
         {withTitle(m.authorName, m.authorTitle)}
       </h3>
       <p className="message__time muted">
-        <time dateTime={m.created}>{formatTime(new Date(m.created), lang)}</time>
+        <time dateTime={m.created}>{m.time}</time>
       </p>
       {m.deleted ? (
         <p className="message__deleted">

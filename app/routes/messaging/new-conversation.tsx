@@ -1,6 +1,7 @@
 import type { Route } from "./+types/new-conversation";
 import { MessageForm, summaryOf, useMessageErrors } from "~/features/messaging/message-form";
 import { MESSAGE_FIELDS } from "~/features/messaging/message-view";
+import { NewMessageNotes, RecipientField, SubjectField } from "~/features/messaging/new-message-fields";
 import { AnnouncementBox, MaintenanceNotice } from "~/features/messaging/notices";
 import { newConversationAction } from "./page-actions.server";
 import { newConversationLoader } from "./pages.server";
@@ -26,7 +27,7 @@ export function action(args: Route.ActionArgs) {
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { errors, setClientErrors } = useMessageErrors(actionData);
-  const summary = summaryOf(errors, t);
+  const summary = summaryOf(errors, t, loaderData.limits);
   const title = t("messaging.newConversation.title");
   const maintenance = loaderData.state === "maintenance" || actionData?.failure === "maintenance";
   return (
@@ -45,8 +46,14 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
             answer={actionData}
             errors={errors}
             onClientErrors={setClientErrors}
-            recipient={loaderData.recipient}
-            team={loaderData.team}
+            limits={loaderData.limits}
+            fieldsBefore={
+              <>
+                <RecipientField recipient={loaderData.recipient} team={loaderData.team} />
+                <SubjectField answer={actionData} errors={errors} limits={loaderData.limits} />
+              </>
+            }
+            fieldsAfter={<NewMessageNotes />}
           />
         </>
       )}

@@ -10,14 +10,8 @@ import { storage } from "~/.server/storage";
 import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import type { NewAttachment } from "~/features/messaging/attachments.server";
-import { newConversationSchema, replySchema } from "~/features/messaging/message.schema";
-import {
-  attachmentErrorKey,
-  fieldErrors,
-  replyProblem,
-  type FormAnswer,
-  type MessageErrors,
-} from "~/features/messaging/message-view";
+import { fieldErrors, newConversationSchema, replyProblem, replySchema } from "~/features/messaging/message.schema";
+import { attachmentErrorKey, type FormAnswer, type MessageErrors } from "~/features/messaging/message-view";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Args } from "./page-access.server";
 import { CONTENT_MAX_LENGTH, FILE_NAME_MAX_LENGTH, checkAttachments, cleanFileName } from "~/features/messaging/rules";
 import { sendMessage, sendMessageInNewThread, type SendResult } from "~/features/messaging/sending.server";

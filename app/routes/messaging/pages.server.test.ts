@@ -62,7 +62,7 @@ const thread: Thread = {
 
 describe("the thread page's view (the one the page shows, loaded and polled alike)", () => {
   it("names the people, the absences with their substitutes, and the messages as plain values", () => {
-    const view = threadView(thread);
+    const view = threadView(thread, new Date("2026-11-20T10:00:00Z"), "fi");
     expect(view).toMatchObject({
       id: "4",
       title: "Polvi",
@@ -74,16 +74,19 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
       absences: [
         {
           name: "Anna Aho",
-          startDate: "2026-11-23",
-          endDate: "2026-11-27",
+          start: "23.11.2026",
+          end: "27.11.2026",
           substitute: { name: "Bertta Berg", title: "Lääkäri" },
         },
-        { name: "Anna Aho", startDate: "2026-12-01", endDate: "2026-12-02", substitute: null },
+        { name: "Anna Aho", start: "1.12.2026", end: "2.12.2026", substitute: null },
       ],
     });
     expect(view.messages[0]).toEqual({
       id: "9",
       created: "2026-11-19T08:00:00.000Z",
+      day: "2026-11-19",
+      dayLabel: "Torstai, 19.11.2026",
+      time: "10.00",
       content: "Hei",
       deleted: false,
       authorName: "Maija Meikäläinen",
@@ -95,6 +98,27 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
     // A deleted message's text never reaches the page.
     expect(view.messages[1]).toMatchObject({ id: "10", content: null, deleted: true, fromCustomer: false });
     expect(JSON.stringify(view)).not.toContain("piilossa");
+  });
+
+  it("gives each message its Helsinki day and writes today's as such", () => {
+    const late = (id: number, created: string) => ({ ...thread.messages[0], id, created: new Date(created) });
+    const view = threadView(
+      {
+        ...thread,
+        messages: [
+          late(1, "2026-11-18T21:30:00Z"), // 18.11. 23.30 in Helsinki
+          late(2, "2026-11-18T22:30:00Z"), // 19.11. 00.30
+          late(3, "2026-11-20T08:00:00Z"),
+        ],
+      },
+      new Date("2026-11-20T10:00:00Z"),
+      "en",
+    );
+    expect(view.messages.map((m) => [m.day, m.dayLabel, m.time])).toEqual([
+      ["2026-11-18", "Wednesday, 18 November 2026", "23:30"],
+      ["2026-11-19", "Thursday, 19 November 2026", "00:30"],
+      ["2026-11-20", "Today", "10:00"],
+    ]);
   });
 });
 

@@ -7,13 +7,15 @@ import { reportError } from "~/.server/error-reporting";
 import {
   excerpt,
   type ConversationPage,
+  type FormLimits,
   type MessageView,
   type RecipientLink,
   type ThreadListItem,
   type ThreadView,
 } from "~/features/messaging/message-view";
-import { formatRelativeDate } from "~/lib/format";
+import { formatCalendarDate, formatDate, formatRelativeDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import { FORM_LIMITS } from "~/features/messaging/form-limits";
 import { careTeamOf, type MessagingStatus } from "~/features/messaging/messaging.server";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Access, type Args } from "./page-access.server";
 import { POLL_INTERVAL_MS, THREADS_PER_PAGE, pageOf } from "~/features/messaging/rules";
@@ -48,10 +50,23 @@ type Announcement = MessagingStatus["announcement"];
 // ---------------------------------------------------------------------------------------------------------------
 // Views
 
-function messageView(m: Message): MessageView {
+/** The Helsinki calendar day (YYYY-MM-DD) of a moment. */
+function helsinkiDay(d: Date): string {
+  const { year, month, day } = helsinkiDateParts(d);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A calendar date (YYYY-MM-DD) as the language writes it; noon UTC is the same date in Helsinki. */
+const calendarDate = (date: string, lang: Lang) => formatDate(new Date(`${date}T12:00:00Z`), lang);
+
+/** A message as the thread shows it; its day's label ("Today", "Thursday, 19 November 2026") at `at`. */
+function messageView(m: Message, at: Date, lang: Lang): MessageView {
   return {
     id: String(m.id),
     created: m.created.toISOString(),
+    day: helsinkiDay(m.created),
+    dayLabel: formatCalendarDate(m.created, at, lang),
+    time: formatTime(m.created, lang),
     content: m.deleted ? null : m.content,
     deleted: m.deleted,
     authorName: m.authorName,
@@ -64,8 +79,11 @@ function messageView(m: Message): MessageView {
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-/** The thread as its page shows it (the loader's is the only view: the page polls its loader too). */
-export function threadView(thread: Thread): ThreadView {
+/**
+ * The thread as its page shows it, its times and dates written out in the page's language at `at` (the loader's is
+ * the only view: the page polls its loader too, so a poll answers the same fields).
+ */
+export function threadView(thread: Thread, at: Date, lang: Lang): ThreadView {
   return {
     id: String(thread.id),
     title: thread.title,
@@ -79,12 +97,12 @@ export function threadView(thread: Thread): ThreadView {
     absences: thread.assignments.flatMap((a) =>
       a.absences.map((absence) => ({
         name: fullName(a.assignee),
-        startDate: absence.startDate,
-        endDate: absence.endDate,
+        start: calendarDate(absence.startDate, lang),
+        end: calendarDate(absence.endDate, lang),
         substitute: absence.substitute ? { name: fullName(absence.substitute), title: absence.substitute.title } : null,
       })),
     ),
-    messages: thread.messages.map(messageView),
+    messages: thread.messages.map((m) => messageView(m, at, lang)),
   };
 }
 
@@ -165,10 +183,11 @@ export async function conversationsLoader(args: Args): Promise<ConversationsPage
 // New conversation
 
 export type NewConversationPage =
-  | { state: "maintenance"; announcement: Announcement }
+  | { state: "maintenance"; announcement: Announcement; limits: FormLimits }
   | {
       state: "ok";
       announcement: Announcement;
+      limits: FormLimits;
       recipient: RecipientLink;
       /** Who reads the message, by name and title (empty when the team is not known yet). */
       team: { name: string; title: string | null }[];
@@ -189,7 +208,7 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
   const access = await requireMessaging(args);
   const status = await statusOf();
   const announcement = status?.announcement ?? null;
-  if (status?.maintenance) return { state: "maintenance", announcement };
+  if (status?.maintenance) return { state: "maintenance", announcement, limits: FORM_LIMITS };
   const team = await careTeamOf(db(), access.session.actingPerson.id).catch((error: unknown) => {
     reportError(error, { where: "careTeamOf" });
     return [];
@@ -197,6 +216,7 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
   return {
     state: "ok",
     announcement,
+    limits: FORM_LIMITS,
     recipient: recipientOf(access),
     team: team.map((member) => ({ name: fullName(member), title: member.title })),
   };
@@ -247,5 +267,12 @@ async function threadPage(args: Args, background: boolean): Promise<Conversation
     resourceId: String(thread.id),
     background,
   });
-  return { state: "ok", thread: threadView(thread), now: now().toISOString(), pollMs };
+  const at = now();
+  return {
+    state: "ok",
+    thread: threadView(thread, at, access.lang),
+    now: at.toISOString(),
+    pollMs,
+    limits: FORM_LIMITS,
+  };
 }

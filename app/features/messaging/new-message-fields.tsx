@@ -1,0 +1,105 @@
+import { useState } from "react";
+import { href } from "~/route-table";
+import { CharacterCount, Field, useCharacterCountId } from "~/ui/form";
+import { useT } from "~/ui/i18n";
+import { useLang } from "~/ui/root-data";
+import { errorText } from "./message-form";
+import type { FormAnswer, FormLimits, MessageErrors, RecipientLink } from "./message-view";
+import { EmergencyNotice } from "./notices";
+
+/**
+ * The new-conversation page's own parts of the message form (message-form.tsx): the recipient with the care team,
+ * the subject with its character count, and the disclaimer. A thread's reply form has none of them.
+ */
+
+const k = (key: string) => `messaging.form.${key}`;
+
+/** "Your health care team", linked, with the team's members named under it. */
+export function RecipientField({
+  recipient,
+  team,
+}: {
+  recipient: RecipientLink;
+  /** The care team's members, named under the recipient. */
+  team: { name: string; title: string | null }[];
+}) {
+  const t = useT();
+  const lang = useLang();
+  const recipientHref =
+    recipient.to === "home" ? `${href("home", lang)}#${recipient.hash}` : href("occupationalHealthTeam", lang);
+  return (
+    <div className="field message-form__recipient">
+      <p className="field__label">{t(k("recipient"))}</p>
+      <p>
+        <a href={recipientHref}>{t(k("recipientTeam"))}</a>
+      </p>
+      {team.length ? (
+        <p className="field__hint">
+          {t(k("teamMembers"), {
+            names: team.map((m) => (m.title ? `${m.name} (${m.title})` : m.name)).join(", "),
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The subject, counted as it is typed. */
+export function SubjectField({
+  answer,
+  errors,
+  limits,
+}: {
+  answer?: FormAnswer;
+  errors: MessageErrors;
+  limits: FormLimits;
+}) {
+  const t = useT();
+  const [subjectLength, setSubjectLength] = useState(answer?.values.subject?.length ?? 0);
+  const subjectCountId = useCharacterCountId("subject-counter");
+  return (
+    <Field
+      id="subject"
+      label={t(k("subject"))}
+      hint={t(k("subjectHint"), { max: limits.values.max })}
+      error={errors.subject ? errorText(t, errors.subject, limits) : undefined}
+      extraDescribedBy={subjectCountId}
+    >
+      {(describedBy) => (
+        <>
+          <input
+            id="subject"
+            name="subject"
+            type="text"
+            className="input"
+            defaultValue={answer?.values.subject}
+            aria-describedby={describedBy}
+            aria-invalid={errors.subject ? true : undefined}
+            onChange={(e) => setSubjectLength(e.currentTarget.value.length)}
+          />
+          <CharacterCount
+            id="subject-counter"
+            length={subjectLength}
+            max={limits.values.max}
+            text={(length, max) =>
+              length <= max
+                ? t(k("counter.remaining"), { count: max - length })
+                : t(k("counter.over"), { count: length - max })
+            }
+          />
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** Under the attachments: what the service is not for. */
+export function NewMessageNotes() {
+  const t = useT();
+  return (
+    <>
+      <p className="message-form__disclaimer">{t("messaging.common.disclaimer")}</p>
+      <EmergencyNotice />
+    </>
+  );
+}

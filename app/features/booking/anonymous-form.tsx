@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { EXAMPLE_PHONE } from "./reservation-rules";
+import { EXAMPLE_PHONE } from "./example-phone";
 import { Checkbox, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";

@@ -1,18 +1,17 @@
-import { Form, Link } from "react-router";
-import { TextField } from "~/ui/form";
-import { CsrfField } from "~/ui/csrf-field";
+import { Link } from "react-router";
+import { CONTACT_EDITOR_FIELDS, type ContactEditorState } from "./contact-fields";
+import { ContactEditorForm as ContactEditorFormOnServer } from "./contact-editor-form";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
 import { NotificationBanner } from "~/ui/notifications";
 
-export const CONTACT_EDITOR_FIELDS = [
-  ["streetAddress", "street-address", "text"],
-  ["postalCode", "postal-code", "text"],
-  ["postOffice", "address-level2", "text"],
-  ["emailAddress", "email", "email"],
-  ["phoneNumber", "tel", "tel"],
-] as const;
-
-export type ContactEditorState = { values: Record<string, string>; errors: Record<string, string>; failed?: boolean };
+// The editor's form is shown only after Edit: the browser loads it when the page shows it, or before, once the
+// pointer is on the Edit link or it has focus, so that the form comes with the page it opens.
+const loadForm = () => import("./contact-editor-form").then((m) => m.ContactEditorForm);
+const ContactEditorForm = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ContactEditorFormOnServer : null, loadForm);
+const preloadForm = () => {
+  loadForm().catch(() => {});
+};
 
 /**
  * The contact editor (spec part 2 §5): read-only with an Edit link; editing is its own form post
@@ -44,32 +43,12 @@ export function ContactEditor({
         </NotificationBanner>
       ) : null}
       {editing ? (
-        <Form method="post" noValidate>
-          <CsrfField />
-          <input type="hidden" name="intent" value="saveContact" />
-          {CONTACT_EDITOR_FIELDS.map(([name, autoComplete, type]) => (
-            <TextField
-              key={name}
-              id={`contact-${name}`}
-              name={name}
-              type={type}
-              label={t(`contact.fields.${name}`)}
-              hint={name === "phoneNumber" ? t("contact.hints.phoneNumber") : undefined}
-              error={submission?.errors[name] ? t(submission.errors[name]) : undefined}
-              defaultValue={submission?.values[name] ?? values[name] ?? ""}
-              autoComplete={autoComplete}
-              inputMode={name === "postalCode" ? "numeric" : undefined}
-            />
-          ))}
-          <div className="button-row">
-            <button type="submit" className="button">
-              {t("reservation.contact.save")}
-            </button>
-            <Link to={cancelHref} className="button button--secondary" preventScrollReset>
-              {t("reservation.contact.cancel")}
-            </Link>
-          </div>
-        </Form>
+        <ContactEditorForm
+          fields={CONTACT_EDITOR_FIELDS}
+          values={values}
+          cancelHref={cancelHref}
+          submission={submission}
+        />
       ) : (
         <>
           <dl className="summary-list">
@@ -89,7 +68,7 @@ export function ContactEditor({
             </div>
           </dl>
           <p>
-            <Link to={editHref} preventScrollReset>
+            <Link to={editHref} preventScrollReset onPointerEnter={preloadForm} onFocus={preloadForm}>
               {t("reservation.contact.edit")}
               <span className="visually-hidden"> – {t("reservation.contact.heading")}</span>
             </Link>

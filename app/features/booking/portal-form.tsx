@@ -1,13 +1,20 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
-import { INSURANCE_FIELD_ORDER, InsurancePanel } from "~/features/insurance/insurance-panel";
-import { CONTACT_EDITOR_FIELDS } from "./contact-editor";
+import { INSURANCE_FIELD_ORDER } from "~/features/insurance/insurance-field-order";
+import { InsurancePanel as InsurancePanelOnServer } from "~/features/insurance/insurance-panel";
+import { CONTACT_EDITOR_FIELDS } from "./contact-fields";
 import { bookButtonEnabled, type OccupationalConfirmation } from "./reservation-rules";
 import { Checkbox } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+import { lazyPart } from "~/ui/lazy-part";
+
+// Only insurance bookings show the insurer panel: the browser loads it when the page shows it.
+const InsurancePanel = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? InsurancePanelOnServer : null, () =>
+  import("~/features/insurance/insurance-panel").then((m) => m.InsurancePanel),
+);
 
 /**
  * The ids of the reservation page's fields, top to bottom (the error summary's order): the contact details card
@@ -47,7 +54,7 @@ export function PortalReservationForm({
   const reserving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reserve";
   const enabled = bookButtonEnabled({
     contactValid,
-    insurance: insurance?.choice ?? null,
+    insuranceComplete: insurance?.selectionComplete ?? null,
     bindingRequired,
     bindingTicked: binding,
     occupationalConfirmationRequired: occupational !== "none",

@@ -1,9 +1,5 @@
-import { insuranceSelectionComplete, type InsuranceChoice } from "~/features/insurance/insurance-choice";
 import { ageOn } from "~/lib/identity-code";
 import type { CareType } from "./care-type";
-
-/** The example number in the phone message "Please enter your phone number, eg. {phone}". */
-export const EXAMPLE_PHONE = "040 123 4567";
 
 /**
  * tooManyReservations (the spec gives no number): a person may hold at most this many active reservations
@@ -59,8 +55,11 @@ export function kela65Warning(
 
 export type BookButtonState = {
   contactValid: boolean;
-  /** The insurer choice on the insurance page; null elsewhere. */
-  insurance: InsuranceChoice | null;
+  /**
+   * On the insurance page, whether the insurer choice is complete by the insurer rules (insuranceSelectionComplete,
+   * answered by the server with the panel's state); null elsewhere.
+   */
+  insuranceComplete: boolean | null;
   bindingRequired: boolean;
   bindingTicked: boolean;
   occupationalConfirmationRequired: boolean;
@@ -74,7 +73,7 @@ export function bookButtonEnabled(s: BookButtonState): boolean {
   if (!s.contactValid || s.reserving || s.unsavedContactEdits) return false;
   if (s.bindingRequired && !s.bindingTicked) return false;
   if (s.occupationalConfirmationRequired && !s.occupationalConfirmationTicked) return false;
-  if (s.insurance && !insuranceSelectionComplete(s.insurance)) return false;
+  if (s.insuranceComplete === false) return false;
   return true;
 }
 

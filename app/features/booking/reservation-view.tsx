@@ -1,14 +1,7 @@
-import { PhoneLink } from "~/ui/phone-link";
 import type { ReactNode } from "react";
 import type { FreeAppointment } from "./free-appointment.server";
-import type { PriceEstimate } from "./price";
-import { mapsSearchUrl } from "~/features/appointments/rules";
-import { initials } from "~/ui/practitioner-avatar";
-import { formatCents, formatDateTime } from "~/lib/format";
-import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
-import { useLang } from "~/ui/root-data";
 
 /** Time, place, professional and service of a free appointment. */
 /** What anyone holding a reservation's link may see: time and place, as on the clinic-door page. */
@@ -27,20 +20,28 @@ export function timeAndPlace(a: FreeAppointment): TimeAndPlace {
   };
 }
 
-export function AppointmentSummary({ appointment: a }: { appointment: FreeAppointment | TimeAndPlace }) {
+/**
+ * The summary's display strings, made by the loader (reservation-display.server.ts summaryText): the date and
+ * time, the clinic's address and map link, the practitioner's initials ("" without a practitioner).
+ */
+export type SummaryText = { when: string; address: string; mapHref: string; initials: string };
+
+export function AppointmentSummary({
+  appointment: a,
+  text,
+}: {
+  appointment: FreeAppointment | TimeAndPlace;
+  text: SummaryText;
+}) {
   const t = useT();
-  const lang = useLang();
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
+  const { address } = text;
   const remote = a.isRemote || a.locationType === "meetingAppointment";
   return (
     <dl className="summary-list">
       <div className="summary-list__row">
         <dt>{t("reservation.view.when")}</dt>
         <dd>
-          {formatDateTime(new Date(a.startsAt), lang)} ({t("reservation.view.duration", { minutes: a.durationMinutes })}
-          )
+          {text.when} ({t("reservation.view.duration", { minutes: a.durationMinutes })})
         </dd>
       </div>
       <div className="summary-list__row">
@@ -54,19 +55,19 @@ export function AppointmentSummary({ appointment: a }: { appointment: FreeAppoin
             <>
               {a.clinic.name}
               {address ? <>, {address}</> : null}{" "}
-              <a href={mapsSearchUrl(a.clinic.name, address)} rel="noopener noreferrer">
+              <a href={text.mapHref} rel="noopener noreferrer">
                 {t("reservation.view.map")}
               </a>
             </>
           )}
         </dd>
       </div>
-      {"practitioner" in a ? <WhoAndWhat appointment={a} /> : null}
+      {"practitioner" in a ? <WhoAndWhat appointment={a} initials={text.initials} /> : null}
     </dl>
   );
 }
 
-function WhoAndWhat({ appointment: a }: { appointment: FreeAppointment }) {
+function WhoAndWhat({ appointment: a, initials }: { appointment: FreeAppointment; initials: string }) {
   const t = useT();
   return (
     <>
@@ -77,7 +78,7 @@ function WhoAndWhat({ appointment: a }: { appointment: FreeAppointment }) {
             <img className="avatar" src={a.practitioner.pictureUrl} alt="" width={48} height={48} />
           ) : (
             <span className="avatar avatar--initials" aria-hidden="true">
-              {initials(a.practitioner.name)}
+              {initials}
             </span>
           )}
           <span>
@@ -125,11 +126,18 @@ export function ReservationNotes({ appointment: a }: { appointment: FreeAppointm
   );
 }
 
-export function PriceView({ price }: { price: PriceEstimate | null }) {
+/** A price estimate's amounts as shown, made by the loader (reservation-display.server.ts priceText). */
+export type PriceText = {
+  from: boolean;
+  total: string;
+  rate: string;
+  fees: { code: string; name: string; amount: string }[] | null;
+};
+
+export function PriceView({ price }: { price: PriceText | null }) {
   const t = useT();
-  const lang = useLang();
   if (!price) return null;
-  const amount = formatCents(price.totalCents, lang);
+  const amount = price.total;
   return (
     <section className="price" aria-labelledby="price-heading">
       <h2 id="price-heading">{t("reservation.price.heading")}</h2>
@@ -140,12 +148,12 @@ export function PriceView({ price }: { price: PriceEstimate | null }) {
         <dl className="summary-list">
           <div className="summary-list__row">
             <dt>{t("reservation.price.rate")}</dt>
-            <dd>{formatCents(price.rateCents, lang)}</dd>
+            <dd>{price.rate}</dd>
           </div>
           {price.fees.map((f) => (
             <div className="summary-list__row" key={f.code}>
               <dt>{f.name}</dt>
-              <dd>{formatCents(f.cents, lang)}</dd>
+              <dd>{f.amount}</dd>
             </div>
           ))}
           <div className="summary-list__row">
@@ -159,43 +167,6 @@ export function PriceView({ price }: { price: PriceEstimate | null }) {
   );
 }
 
-/** The login prompt of the anonymous view, with the bank or mobile identification warning. */
-export function LoginPrompt({ loginHref, required }: { loginHref: string; required: boolean }) {
-  const t = useT();
-  return (
-    <section className="card" aria-labelledby="login-heading">
-      <h2 id="login-heading" className="card__title">
-        {t("reservation.login.heading")}
-      </h2>
-      {required ? (
-        <NotificationBanner type="info">
-          <p>{t("reservation.login.warning")}</p>
-        </NotificationBanner>
-      ) : (
-        <p>{t("reservation.login.intro")}</p>
-      )}
-      <p>
-        <a className="button" href={loginHref}>
-          {t("reservation.login.button")}
-        </a>
-      </p>
-    </section>
-  );
-}
-
-/** 'Booking interrupted' for customers who are not credit-worthy, with the brand's billing contacts. */
-export function BillingNotice({ billing }: { billing: { phone: string; email: string } }) {
-  const t = useT();
-  return (
-    <NotificationBanner type="warning" title={t("reservation.reserve.billingTitle")}>
-      <p>
-        {t("reservation.reserve.billingBody", { phone: billing.phone, email: billing.email })}{" "}
-        <PhoneLink phone={billing.phone} /> · <a href={`mailto:${billing.email}`}>{billing.email}</a>
-      </p>
-    </NotificationBanner>
-  );
-}
-
 /** A reservation error as a message (spec §8), with a follow-up link where the reaction needs one. */
 export function ReservationErrorNotice({ message, children }: { message: string; children?: ReactNode }) {
   const t = useT();
@@ -205,9 +176,4 @@ export function ReservationErrorNotice({ message, children }: { message: string;
       {children}
     </NotificationBanner>
   );
-}
-
-/** The login page that returns to `next` (used for the login and registration reactions). */
-export function loginHref(lang: "fi" | "sv" | "en", next: string) {
-  return href("login", lang, {}, { nextPath: next });
 }

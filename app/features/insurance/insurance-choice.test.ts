@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CONCEPT_CODES,
   EMPTY_CHOICE,
+  INSURANCE_FIELDS,
   choiceFromListParams,
   choiceOfConcept,
   conceptCodeFor,
@@ -13,6 +14,7 @@ import {
   verificationErrors,
   type InsuranceChoice,
 } from "./insurance-choice";
+import { INSURANCE_FIELD_ORDER } from "./insurance-field-order";
 
 const choice = (c: Partial<InsuranceChoice>): InsuranceChoice => ({ ...EMPTY_CHOICE, ...c });
 const physical = { isRemote: false, pohjolaCompanyFlow: true };
@@ -174,5 +176,13 @@ describe("choiceOfConcept", () => {
     });
     expect(choiceOfConcept("FORGED-CONCEPT")).toBeNull();
     expect(choiceOfConcept("")).toBeNull();
+  });
+});
+
+describe("the panel's field order (the error summary's)", () => {
+  it("names each of the panel's fields once", () => {
+    expect([...INSURANCE_FIELD_ORDER].sort()).toEqual(
+      [...Object.values(INSURANCE_FIELDS), "insuranceVerification"].sort(),
+    );
   });
 });

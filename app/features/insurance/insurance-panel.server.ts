@@ -17,6 +17,7 @@ import {
   conceptCodeFor,
   effectiveReimbursement,
   insuranceChoiceErrors,
+  insuranceSelectionComplete,
   parseInsuranceChoice,
   verificationErrors,
   type InsuranceChoice,
@@ -133,8 +134,10 @@ function stateOf(
     : "undefined";
   // A permit choice only counts while it is one of the permits the insurer listed.
   const permit = choice.permit && permits.some((p) => p.contentHash === choice.permit) ? choice.permit : null;
+  const shown = { ...choice, permit };
   return {
-    choice: { ...choice, permit },
+    choice: shown,
+    selectionComplete: insuranceSelectionComplete(shown),
     errors,
     isRemote: isRemoteLocation(ctx.appointment.locationType),
     features: featuresOf(ctx.brandId),

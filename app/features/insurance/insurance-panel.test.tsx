@@ -8,6 +8,7 @@ import type { InsurancePanelState } from "./insurance.server";
 
 const base: InsurancePanelState = {
   choice: { insurer: null, reimbursement: null, consent: false, policyOwner: null, eventType: null, permit: null },
+  selectionComplete: false,
   errors: {},
   isRemote: true,
   features: { lahitapiolaFlow: true, pohjolaCompanyFlow: true },

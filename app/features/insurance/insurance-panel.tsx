@@ -42,17 +42,6 @@ function IntentButton({
 }
 
 /** The insurer selection and verification panel; its buttons post `intent=insurance:…` to the reservation page. */
-/** The ids of the panel's fields, in the order it shows them (the error summary's order). */
-export const INSURANCE_FIELD_ORDER = [
-  INSURANCE_FIELDS.insurer,
-  INSURANCE_FIELDS.reimbursement,
-  INSURANCE_FIELDS.policyOwner,
-  INSURANCE_FIELDS.eventType,
-  INSURANCE_FIELDS.consent,
-  "insuranceVerification",
-  INSURANCE_FIELDS.permit,
-];
-
 export function InsurancePanel({ state }: { state: InsurancePanelState }) {
   const t = useT();
   const lang = useLang();

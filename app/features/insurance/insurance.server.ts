@@ -55,6 +55,8 @@ export type PohjolaStatus = (typeof POHJOLA_STATUSES)[number];
  */
 export type InsurancePanelState = {
   choice: InsuranceChoice;
+  /** Whether `choice` is complete by the insurer rules (insuranceSelectionComplete): the Book button waits for it. */
+  selectionComplete: boolean;
   /** Field errors as i18n keys, by field name (`insurer`, `reimbursement`, `insuranceConsent`, `insuranceOwner`,
    * `insuranceEventType`, `insurancePermit`, `insuranceVerification`); each name is also the id to link to. */
   errors: Record<string, string>;

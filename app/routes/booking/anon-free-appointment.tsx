@@ -11,18 +11,15 @@ import { reserveAnonymously } from "~/features/booking/anonymous-reservation.ser
 import { ANON_FIELD_ORDER, AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
 import { CARE_TYPE_PAGES, careTypeOfRoute, mayReserveAnonymously } from "~/features/booking/care-type";
 import { loadReservationView, parseAppointmentId } from "~/features/booking/free-appointment.server";
-import {
-  EXAMPLE_PHONE,
-  reservationErrorReaction,
-  type ReservationErrorType,
-} from "~/features/booking/reservation-rules";
+import { priceText, summaryText } from "~/features/booking/reservation-display.server";
+import { EXAMPLE_PHONE } from "~/features/booking/example-phone";
+import { reservationErrorReaction } from "~/features/booking/reservation-rules";
+import { LoginPrompt, loginHref } from "~/features/booking/login-prompt";
 import {
   AppointmentSummary,
-  LoginPrompt,
   PriceView,
   ReservationErrorNotice,
   ReservationNotes,
-  loginHref,
 } from "~/features/booking/reservation-view";
 import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
@@ -69,7 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     found: true as const,
     appointment,
-    price,
+    summary: summaryText(appointment, v.lang),
+    price: priceText(price, v.lang),
     bindingRequired,
     noticeHours,
     anonymousAllowed: mayReserveAnonymously(v.careType, appointment.requiresAuthToReserve),
@@ -105,16 +103,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     case "rateLimited":
       return data(
-        { form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const },
+        { form: { values, errors: {} } as AnonymousFormState, error: "rateLimited" as const, reaction: null },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "validation":
-      return data({ form: { values, errors: outcome.errors }, error: "validation" as const }, { status: 400 });
+      return data(
+        {
+          form: { values, errors: outcome.errors },
+          error: "validation" as const,
+          reaction: reservationErrorReaction("validation", "anonymous"),
+        },
+        { status: 400 },
+      );
     case "appointmentNotAvailable":
       throw redirect(href("appointmentUnavailable", v.lang, {}, { from: v.from, error: "appointmentNotAvailable" }));
     default:
+      // The reaction to the error (spec part 2 §8), worked out here so that the browser needs no rules code.
       return data(
-        { form: { values, errors: {} }, error: outcome.type },
+        {
+          form: { values, errors: {} },
+          error: outcome.type,
+          reaction: reservationErrorReaction(outcome.type, "anonymous"),
+        },
         { status: outcome.type === "unknownError" ? 500 : 409 },
       );
   }
@@ -144,8 +154,7 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
   const fieldErrors = errorEntries((actionData?.form.errors ?? {}) as FormErrors, (key) =>
     t(key, { phone: EXAMPLE_PHONE }),
   );
-  const reaction =
-    error && error !== "rateLimited" ? reservationErrorReaction(error as ReservationErrorType, "anonymous") : null;
+  const reaction = actionData?.reaction ?? null;
   const title = t("reservation.view.title");
   return (
     <div className="narrow-wide">
@@ -163,7 +172,7 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
         </ReservationErrorNotice>
       ) : null}
       <h1>{title}</h1>
-      <AppointmentSummary appointment={appointment} />
+      <AppointmentSummary appointment={appointment} text={loaderData.summary} />
       <ReservationNotes appointment={appointment} />
       <PriceView price={price} />
       <LoginPrompt loginHref={loaderData.loginHref} required={!anonymousAllowed} />

@@ -5,6 +5,7 @@ import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { anonymousConfirmation } from "~/features/booking/anonymous-reservation.server";
 import { isReservationOwner } from "~/features/booking/reservation-owner.server";
+import { summaryText } from "~/features/booking/reservation-display.server";
 import { AppointmentSummary } from "~/features/booking/reservation-view";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
@@ -17,13 +18,14 @@ import type { TextsHandle } from "~/lib/text-groups";
 export const handle = { i18n: ["appointments", "reservation"] } satisfies TextsHandle;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const confirmation = await anonymousConfirmation(db(), params.token, {
     owner: isReservationOwner(request, params.token),
-    lang: getLang(context),
+    lang,
     now: now(),
   });
   if (!confirmation) throw data(null, { status: 404 });
-  return { ...confirmation, token: params.token };
+  return { ...confirmation, summary: summaryText(confirmation.appointment, lang), token: params.token };
 }
 
 export default function AnonReservation({ loaderData }: Route.ComponentProps) {
@@ -33,7 +35,7 @@ export default function AnonReservation({ loaderData }: Route.ComponentProps) {
     <div className="narrow">
       <PageTitle title={title} />
       <h1>{loaderData.active ? title : t("reservation.confirmation.cancelled")}</h1>
-      <AppointmentSummary appointment={loaderData.appointment} />
+      <AppointmentSummary appointment={loaderData.appointment} text={loaderData.summary} />
       {loaderData.active ? <p>{t("reservation.confirmation.smsSent")}</p> : null}
       <p>
         <LocalizedLink to="doorAppointment" params={{ token: loaderData.token }}>

@@ -7,7 +7,7 @@ import { db } from "~/.server/db/client";
 import { serverT } from "~/.server/i18n";
 import { reservationStatus } from "./reservation-status";
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
-import { EXAMPLE_PHONE } from "~/features/booking/reservation-rules";
+import { EXAMPLE_PHONE } from "~/features/booking/example-phone";
 import { anonymousReservationSchema } from "~/features/booking/reservation.schema";
 import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
 import { isLang } from "~/lib/lang";

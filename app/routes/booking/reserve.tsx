@@ -9,15 +9,17 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute } from "~/features/booking/care-type";
 import { readContactEditorForm, saveContactDetails } from "~/features/booking/contact-editor.server";
-import { ContactEditor, type ContactEditorState } from "~/features/booking/contact-editor";
+import { ContactEditor } from "~/features/booking/contact-editor";
+import type { ContactEditorState } from "~/features/booking/contact-fields";
 import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "./portal-reservation.server";
 import { PortalReservationForm, RESERVATION_FIELD_ORDER } from "~/features/booking/portal-form";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
-import { OccupationalPromoBoxes } from "~/features/booking/promo-boxes";
+import { OccupationalPromoBoxes as PromoBoxesOnServer } from "~/features/booking/promo-boxes";
+import { priceText, summaryText } from "~/features/booking/reservation-display.server";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
+import { ReserveStatePage as ReserveStatePageOnServer } from "~/features/booking/reserve-states";
 import {
   AppointmentSummary,
-  BillingNotice,
   PriceView,
   ReservationErrorNotice,
   ReservationNotes,
@@ -27,12 +29,21 @@ import { handleInsuranceIntent } from "~/features/insurance/insurance-panel.serv
 import { requireUser } from "~/.server/guards";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
+import { lazyPart } from "~/ui/lazy-part";
 import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
-import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
 import type { TextsHandle } from "~/lib/text-groups";
+
+// Shown only instead of the form (no such appointment, no occupational care, no credit) or only in occupational
+// bookings: the browser loads each when the page shows it.
+const ReserveStatePage = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ReserveStatePageOnServer : null, () =>
+  import("~/features/booking/reserve-states").then((m) => m.ReserveStatePage),
+);
+const OccupationalPromoBoxes = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? PromoBoxesOnServer : null, () =>
+  import("~/features/booking/promo-boxes").then((m) => m.OccupationalPromoBoxes),
+);
 
 function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined): PageInput {
   const lang = getLang(context);
@@ -53,6 +64,16 @@ function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId
   };
 }
 
+/** The page's address without the contact editor open (`edit=contact`). */
+function withoutContactEditor(url: URL): string {
+  return url.pathname + url.search.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
+}
+
+/** The page's address with the contact editor open, at the editor. */
+function withEditor(here: string): string {
+  return `${here}${here.includes("?") ? "&" : "?"}edit=contact#contact`;
+}
+
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
 export const handle = { i18n: ["booking.promo", "contact", "insurance", "reservation"] } satisfies TextsHandle;
 
@@ -60,15 +81,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const input = pageInput(request, context, params.id);
   const state = await reservePageState(input);
   if (state.state === "notFound" || state.state === "noOccupational") return data({ page: state }, { status: 404 });
-  if (state.state === "billing") return { page: state };
+  if (state.state === "billing") return { page: { ...state, summary: summaryText(state.appointment, input.lang) } };
   const insurance = await initialInsurancePanel(state, input.url);
   const { insuranceContext: _, ...page } = state;
   return {
     page: {
       ...page,
+      summary: summaryText(page.appointment, input.lang),
+      price: priceText(page.price, input.lang),
       insurance,
       editingContact: input.url.searchParams.get("edit") === "contact",
-      here: input.url.pathname + input.url.search,
+      // The contact editor's links: cancelling returns to the page without the editor open.
+      here: withoutContactEditor(input.url),
+      editContactHref: withEditor(withoutContactEditor(input.url)),
       // The contract's chat and phone-service promos (hidden in a booking started from the mobile app).
       promos: input.careType === "occupational" ? occupationalPromos(input.session.actingPerson) : NO_PROMOS,
     },
@@ -88,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (state.state !== "form") throw data(null, { status: 404 });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "reserve");
-  const back = input.url.pathname + input.url.search.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
+  const back = withoutContactEditor(input.url);
 
   if (intent.startsWith("insurance:") && state.insuranceContext) {
     const panel = await handleInsuranceIntent(db(), state.insuranceContext, form);
@@ -144,39 +169,9 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
     if (error) analytics({ event: "reservationError", errorType: error });
   }, [error, analytics]);
   const page = loaderData.page;
-  if (page.state === "notFound" || page.state === "noOccupational") {
-    const title =
-      page.state === "notFound" ? t("reservation.reserve.notFound") : t("reservation.reserve.noOccupational");
-    return (
-      <div className="narrow">
-        <PageTitle title={title} />
-        <h1>{title}</h1>
-        <p>
-          {page.state === "notFound"
-            ? t("reservation.reserve.notFoundBody")
-            : t("reservation.reserve.noOccupationalBody")}
-        </p>
-        <p>
-          <LocalizedLink to={page.state === "notFound" ? "booking" : "privateBooking"}>
-            {page.state === "notFound"
-              ? t("reservation.reserve.bookingLink")
-              : t("reservation.reserve.privateBookingLink")}
-          </LocalizedLink>
-        </p>
-      </div>
-    );
-  }
+  if (page.state === "notFound" || page.state === "noOccupational" || page.state === "billing")
+    return <ReserveStatePage page={page} />;
   const title = t("reservation.reserve.title");
-  if (page.state === "billing") {
-    return (
-      <div className="narrow">
-        <PageTitle title={title} />
-        <h1>{title}</h1>
-        <BillingNotice billing={page.billing} />
-        <AppointmentSummary appointment={page.appointment} />
-      </div>
-    );
-  }
   // The insurer panel's buttons answer with the panel's errors only; Book with the form's, the panel's among them.
   // The reservation's own failure is a notice of its own, not a field's error.
   const { reservation: _, ...formErrors } = { ...result?.insurance?.errors, ...result?.errors };
@@ -187,7 +182,6 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
     (name) => `contact-${name}`,
   );
   const editing = page.editingContact || !!result?.contact;
-  const here = page.here.replace(/([?&])edit=contact&?/, "$1").replace(/[?&]$/, "");
   return (
     <div className="narrow-wide">
       <PageTitle
@@ -208,14 +202,14 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
           </p>
         </NotificationBanner>
       ) : null}
-      <AppointmentSummary appointment={page.appointment} />
+      <AppointmentSummary appointment={page.appointment} text={page.summary} />
       <ReservationNotes appointment={page.appointment} />
       <PriceView price={page.price} />
       <ContactEditor
         values={page.contact.values}
         editing={editing}
-        editHref={`${here}${here.includes("?") ? "&" : "?"}edit=contact#contact`}
-        cancelHref={here}
+        editHref={page.editContactHref}
+        cancelHref={page.here}
         submission={result?.contact}
       />
       <PortalReservationForm
@@ -227,7 +221,7 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
         editingContact={editing}
         errors={result?.errors ?? {}}
       />
-      <OccupationalPromoBoxes promos={page.promos} />
+      {page.promos.phoneService || page.promos.chat ? <OccupationalPromoBoxes promos={page.promos} /> : null}
     </div>
   );
 }

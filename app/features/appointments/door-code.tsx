@@ -1,9 +1,10 @@
 import { CodeBoxes } from "~/ui/code-boxes";
+import { ErrorMessage, Hint } from "~/ui/form/field";
 import { useT } from "~/ui/i18n";
 
 /**
  * The clinic door's check-in code as four boxes (spec part 1 §5), in the code field's frame: the label, the hint
- * and the error. Drawn only once hydrated, its code loaded after the page's: until then, and without JavaScript,
+ * and the error (with its "Error:" prefix for screen readers, as every field's). Drawn only once hydrated, its code loaded after the page's: until then, and without JavaScript,
  * the door page (routes/appointments/door.tsx) shows the plain input of the same name.
  */
 export function DoorCodeBoxes({
@@ -21,14 +22,8 @@ export function DoorCodeBoxes({
       <p className="field__label" id="ssnEndPart-label">
         {t("appointments.door.codeLabel")}
       </p>
-      <div className="field__hint" id="ssnEndPart-hint">
-        {t("appointments.door.codeHint")}
-      </div>
-      {error ? (
-        <p className="field__error" id="ssnEndPart-error">
-          {error}
-        </p>
-      ) : null}
+      <Hint id="ssnEndPart" hint={t("appointments.door.codeHint")} />
+      <ErrorMessage id="ssnEndPart" error={error} />
       <CodeBoxes
         id="ssnEndPart"
         name="ssnEndPart"

@@ -4,8 +4,9 @@ import { useT } from "~/ui/i18n";
 
 /**
  * The clinic door's check-in code as four boxes (spec part 1 §5), in the code field's frame: the label, the hint
- * and the error (with its "Error:" prefix for screen readers, as every field's). Drawn only once hydrated, its code loaded after the page's: until then, and without JavaScript,
- * the door page (routes/appointments/door.tsx) shows the plain input of the same name.
+ * and the error (with its "Error:" prefix for screen readers, as every field's). Drawn only once hydrated, its code
+ * loaded after the page's: until then, and without JavaScript, the door page (routes/appointments/door.tsx) shows
+ * the plain input of the same name.
  */
 export function DoorCodeBoxes({
   error,

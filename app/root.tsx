@@ -38,7 +38,7 @@ import { customerServicePhone, type Feature } from "#brands/index";
 import { db } from "./.server/db/client";
 import { unreadMessagesOf } from "./features/messaging/messaging.server";
 import { isRoutePath } from "./route-table";
-import { showsMessagesItem } from "./ui/menu";
+import { menuGroups, showsMessagesItem, userMenuItems } from "./ui/menu.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
@@ -65,9 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const acting = valid?.actingPerson && user && valid.actingPerson.id !== user.id ? valid.actingPerson : null;
   const features: Feature[] = [...brand.features[info.environment]];
   if (user?.isSicknessFundMember) features.push("is-finnair-sickness-fund-member");
+  const menuInput = { brandId: brand.id, hiddenPages: brand.hiddenPages, features, lang };
   const unreadMessages =
-    valid?.actingPerson &&
-    showsMessagesItem({ brandId: brand.id, hiddenPages: brand.hiddenPages, features, lang, user: valid.user })
+    valid?.actingPerson && showsMessagesItem({ ...menuInput, user: valid.user })
       ? ((await unreadMessagesOf(db(), valid.actingPerson.id, openingThreadId(request))) ?? undefined)
       : undefined;
   return {
@@ -79,18 +79,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       businessName: brand.businessName,
       customerServicePhone: customerServicePhone(brand, info.environment),
       links: brand.links,
-      hiddenPages: brand.hiddenPages,
       logo: { url: LOGOS[brand.id], height: brand.logo.height, width: brand.logo.width },
     },
-    features,
-    user: user
-      ? {
-          firstName: user.firstName,
-          lastName: user.lastName,
-          hasOccupationalCare: user.hasOccupationalCare,
-          unreadMessages,
-        }
-      : null,
+    menu: {
+      groups: menuGroups({
+        ...menuInput,
+        user: user ? { hasOccupationalCare: user.hasOccupationalCare, unreadMessages } : null,
+      }),
+      userItems: user ? userMenuItems(brand.hiddenPages) : [],
+    },
+    user: user ? { firstName: user.firstName, lastName: user.lastName } : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,
     // With the server's now, so a device whose clock is off still warns on time.
     session: valid ? { expiresAt: valid.expiresAt.toISOString(), now: now().toISOString() } : null,

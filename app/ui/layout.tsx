@@ -4,7 +4,6 @@ import { LANGS, type Lang } from "~/lib/lang";
 import { AppLinks } from "./app-links";
 import { PhoneLink } from "./phone-link";
 import { useT } from "./i18n";
-import { menuGroups, pageExists } from "./menu";
 import type { RootData } from "./root-data";
 
 export type RouteHandle = {
@@ -71,15 +70,6 @@ export function Header({ root }: { root: RootData }) {
   const { pathname, search } = useLocation();
   const page = pathname + search;
   const lang = root.lang;
-  const groups = menuGroups({
-    brandId: root.brand.id,
-    hiddenPages: root.brand.hiddenPages,
-    features: root.features,
-    lang,
-    user: root.user
-      ? { hasOccupationalCare: root.user.hasOccupationalCare, unreadMessages: root.user.unreadMessages }
-      : null,
-  });
   return (
     <header className="header">
       <a href="#main" className="skip-link">
@@ -93,7 +83,7 @@ export function Header({ root }: { root: RootData }) {
               {t("common.header.menu")}
             </summary>
             <nav className="menu__panel" aria-label={t("common.header.mainMenu")}>
-              {groups.map((g, i) => (
+              {root.menu.groups.map((g, i) => (
                 <div className="menu__group" key={i}>
                   {g.labelKey ? <p className="menu__group-title">{t(g.labelKey)}</p> : null}
                   <ul>
@@ -154,17 +144,11 @@ export function Header({ root }: { root: RootData }) {
                       {t("common.header.actingFor", { name: root.acting.firstName })}
                     </li>
                   ) : null}
-                  {/* Like the side menu, only the pages this brand has. */}
-                  {pageExists("myInformation", root.brand.hiddenPages) ? (
-                    <li>
-                      <Link to={href("myInformation", lang)}>{t("common.menu.myInformation")}</Link>
+                  {root.menu.userItems.map((item) => (
+                    <li key={item.routeId}>
+                      <Link to={href(item.routeId, lang)}>{t(item.labelKey)}</Link>
                     </li>
-                  ) : null}
-                  {pageExists("logout", root.brand.hiddenPages) ? (
-                    <li>
-                      <Link to={href("logout", lang)}>{t("common.menu.logout")}</Link>
-                    </li>
-                  ) : null}
+                  ))}
                 </ul>
               </details>
             ) : (

@@ -1,6 +1,11 @@
 import { useRouteLoaderData } from "react-router";
-import type { Brand, BrandId, Environment, Feature } from "#brands/index";
+import type { Brand, BrandId, Environment } from "#brands/index";
 import { DEFAULT_LANG, type Lang } from "~/lib/lang";
+import type { RouteId } from "~/route-table";
+
+/** An item of the side menu; `badge` is the count of unread messages. */
+export type MenuItem = { routeId: RouteId; labelKey: string; badge?: number; mobileOnly?: boolean };
+export type MenuGroup = { labelKey: string | null; items: MenuItem[] };
 
 /**
  * What the root loader sends every page (root.tsx's loader `satisfies` it). Declared here, below the root, so the
@@ -15,12 +20,14 @@ export type RootData = {
     businessName: string;
     customerServicePhone: string;
     links: Brand["links"];
-    hiddenPages: string[];
     logo: { url: string; height: number; width: number };
   };
-  features: Feature[];
-  /** `unreadMessages` only where the menu shows the messages item (spec part 1 §2). */
-  user: { firstName: string; lastName: string; hasOccupationalCare: boolean; unreadMessages?: number } | null;
+  /**
+   * The side menu and the user menu's items, gated on the server by brand, feature flags and the person
+   * (ui/menu.server.ts), so the browser gets the items rather than the rules.
+   */
+  menu: { groups: MenuGroup[]; userItems: MenuItem[] };
+  user: { firstName: string; lastName: string } | null;
   /** The person acted for through a mandate, when not the user. */
   acting: { firstName: string; lastName: string } | null;
   /** Session expiry with the server's now, so a device whose clock is off still warns on time. */

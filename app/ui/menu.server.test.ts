@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brands, FEATURES, type BrandId, type Environment, type Feature } from "#brands/index";
 import type { Lang } from "~/lib/lang";
 import { routeTable } from "~/route-table/pages.server";
-import { menuGroups, showsMessagesItem, type MenuGroup, type MenuInput } from "./menu";
+import { menuGroups, showsMessagesItem, type MenuGroup, type MenuInput } from "./menu.server";
 
 /**
  * Spec part 1 §2 "Layout": "Menu: home; occupational healthcare group (messages with unread count, one more item,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Feature } from "#brands/index";
 import { setRoutePaths } from "~/route-table";
 import { routePaths } from "~/route-table/pages.server";
-import { menuGroups, pageExists, type MenuGroup, type MenuInput } from "./menu";
+import { menuGroups, pageExists, type MenuGroup, type MenuInput } from "./menu.server";
 
 // A route table without some of the pages the menu links to: the menu must leave out what is not there (a page not
 // built, or removed), and a group left empty with it.

@@ -1,9 +1,9 @@
 import type { BrandId, Feature } from "#brands/index";
 import { hasPage, type RouteId } from "~/route-table";
 import type { Lang } from "~/lib/lang";
+import type { MenuGroup, MenuItem } from "./root-data";
 
-export type MenuItem = { routeId: RouteId; labelKey: string; badge?: number; mobileOnly?: boolean };
-export type MenuGroup = { labelKey: string | null; items: MenuItem[] };
+export type { MenuGroup, MenuItem };
 
 export type MenuInput = {
   brandId: BrandId;
@@ -72,6 +72,16 @@ export function menuGroups(input: MenuInput): MenuGroup[] {
   return groups
     .map((g) => ({ ...g, items: g.items.filter((i) => pageExists(i.routeId, input.hiddenPages)) }))
     .filter((g) => g.items.length > 0);
+}
+
+/** The user menu's pages (a logged-in person's): like the side menu, only those the brand has. */
+const USER_MENU: readonly MenuItem[] = [
+  { routeId: "myInformation", labelKey: "common.menu.myInformation" },
+  { routeId: "logout", labelKey: "common.menu.logout" },
+];
+
+export function userMenuItems(hiddenPages: readonly string[]): MenuItem[] {
+  return USER_MENU.filter((item) => pageExists(item.routeId, hiddenPages));
 }
 
 /** Whether the menu has the messages item, so its unread count is worth reading. */

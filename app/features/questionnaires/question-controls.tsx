@@ -96,6 +96,8 @@ function QuestionTitle({ q, required, t }: { q: QuestionView; required: boolean;
   );
 }
 
+export type QuestionState = ReturnType<typeof questionState>;
+
 /** What a question shows now: its error, whether it must be answered or is disabled, its title and field name. */
 export function questionState(q: QuestionView, live: Live) {
   const { t } = live;

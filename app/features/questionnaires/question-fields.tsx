@@ -1,8 +1,8 @@
-import { Field, Select, Textarea } from "~/ui/form";
+import { Field } from "~/ui/form";
 import { lazyPart } from "~/ui/lazy-part";
 import type { ElementView, QuestionView } from "./questionnaire-view";
 import { Options, OtherText, questionState, type Live } from "./question-controls";
-import { RareQuestion as RareQuestionOnServer } from "./rare-questions";
+import { RareQuestion as RareQuestionOnServer, type PageParts } from "./rare-questions";
 
 // Question types few questionnaires have (a matrix, a ranking, several texts, a medicine table, repeated panels, a
 // file, a signature): loaded when a step shows one.
@@ -36,8 +36,11 @@ export function Elements({ elements, live }: { elements: readonly ElementView[];
   );
 }
 
+const parts: PageParts = { Options, Elements };
+
 function Question({ question: q, live }: { question: QuestionView; live: Live }) {
-  const { t, error, required, disabled, label, name } = questionState(q, live);
+  const state = questionState(q, live);
+  const { t, error, required, disabled, label, name } = state;
   switch (q.kind) {
     case "text":
       return (
@@ -63,35 +66,51 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
         </Field>
       );
     case "comment":
+      // ui/form's Textarea and Select as these questions use them (no character count): the same markup.
       return (
-        <Textarea
-          id={q.id}
-          name={name}
-          label={label}
-          hint={q.description ?? undefined}
-          error={error}
-          disabled={disabled}
-          rows={q.rows}
-          defaultValue={live.kept[name] ?? q.value}
-          maxLength={q.maxLength ?? undefined}
-          aria-required={required || undefined}
-        />
+        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
+          {(describedBy) => (
+            <textarea
+              id={q.id}
+              name={name}
+              className="input textarea"
+              disabled={disabled}
+              rows={q.rows}
+              defaultValue={live.kept[name] ?? q.value}
+              maxLength={q.maxLength ?? undefined}
+              aria-required={required || undefined}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+            />
+          )}
+        </Field>
       );
     case "select":
       return (
-        <Select
-          id={q.id}
-          name={name}
-          label={label}
-          hint={q.description ?? undefined}
-          error={error}
-          disabled={disabled}
-          defaultValue={q.value ?? ""}
-          aria-required={required || undefined}
-          placeholder={q.placeholder}
-          options={q.choices}
-          after={q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
-        />
+        <Field id={q.id} label={label} hint={q.description ?? undefined} error={error}>
+          {(describedBy) => (
+            <>
+              <select
+                id={q.id}
+                name={name}
+                className="input"
+                disabled={disabled}
+                defaultValue={q.value ?? ""}
+                aria-required={required || undefined}
+                aria-describedby={describedBy}
+                aria-invalid={error ? true : undefined}
+              >
+                <option value="">{q.placeholder}</option>
+                {q.choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              {q.other ? <OtherText id={q.id} name={q.name} other={q.other} t={t} disabled={disabled} /> : null}
+            </>
+          )}
+        </Field>
       );
     case "radios":
     case "checkboxes":
@@ -122,6 +141,6 @@ function Question({ question: q, live }: { question: QuestionView; live: Live })
         </Options>
       );
     default:
-      return <RareQuestion question={q} live={live} />;
+      return <RareQuestion question={q} live={live} state={state} parts={parts} />;
   }
 }

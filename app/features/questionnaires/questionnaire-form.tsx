@@ -1,54 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import type { T } from "~/lib/translate";
 import { CsrfField } from "~/ui/csrf-field";
-import type { FieldError } from "~/ui/form";
 import { useT } from "~/ui/i18n";
-import {
-  stepStateOf,
-  type ElementView,
-  type QuestionError,
-  type QuestionnaireActionData,
-  type StepState,
-  type StepView,
-} from "./questionnaire-view";
+import type { ErrorView, FormView, QuestionnaireActionData, StepState } from "./questionnaire-view";
 import { Elements } from "./question-fields";
 import type { Live } from "./question-controls";
-
-/** An error's text: survey-core's message as it is, or the portal's key translated. */
-const errorText = (t: T, e: QuestionError) => e.message ?? t(e.key ?? "", e.values);
-
-/** An error's text at its question: of a question made of several fields, led by the part's name. */
-const placedText = (t: T, e: QuestionError) => (e.part ? `${e.part}: ${errorText(t, e)}` : errorText(t, e));
-
-/** The error summary's entries: each names its question (and part), since survey-core's messages do not. */
-export function summaryOf(errors: readonly QuestionError[], t: T): FieldError[] {
-  return errors.map((e) => ({
-    id: e.id,
-    message: `${[e.title, e.part].filter(Boolean).join(", ")}: ${errorText(t, e)}`,
-  }));
-}
-
-/** The ids of a step's fields, panels opened and each part of a question made of several, in the step's order. */
-export function questionIds(elements: readonly ElementView[]): string[] {
-  return elements.flatMap((e): string[] => {
-    switch (e.kind) {
-      case "panel":
-        return questionIds(e.elements);
-      case "matrix":
-        return [e.id, ...e.rows.map((row) => row.id)];
-      case "multipletext":
-      case "ranking":
-        return [e.id, ...e.items.map((item) => item.id)];
-      case "matrixdropdown":
-        return [e.id, ...e.rows.flatMap((row) => row.cells.map((cell) => cell.id))];
-      case "paneldynamic":
-        return [e.id, ...e.panels.flatMap((panel) => questionIds(panel.elements)), e.addId];
-      default:
-        return [e.id];
-    }
-  });
-}
 
 /**
  * One step of a questionnaire as a plain form: each question in a fieldset with a legend (options) or with a label
@@ -65,15 +21,15 @@ export function QuestionnaireForm({
   errors,
   kept = {},
 }: {
-  form: StepView;
-  errors: readonly QuestionError[];
+  form: FormView;
+  errors: readonly ErrorView[];
   kept?: Readonly<Record<string, string>>;
 }) {
   const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<QuestionnaireActionData>();
   const { submit } = fetcher;
-  const initial = stepStateOf(form.elements);
+  const initial = form.state;
   const state = fetcher.data?.state ?? initial;
   const announcement = useChangeAnnouncement(state, initial);
 
@@ -114,7 +70,7 @@ export function QuestionnaireForm({
 
   const live: Live = {
     state,
-    errors: new Map(errors.map((e) => [e.name, placedText(t, e)])),
+    errors: new Map(errors.map((e) => [e.name, e.text])),
     errorIds: new Set(errors.map((e) => e.id)),
     kept,
     t,
@@ -127,11 +83,11 @@ export function QuestionnaireForm({
       className="questionnaire-form"
       ref={formRef}
       // Files are posted with the step: with JavaScript the same multipart post.
-      encType={hasFiles(form.elements) ? "multipart/form-data" : undefined}
+      encType={form.multipart ? "multipart/form-data" : undefined}
     >
       <CsrfField />
       <input type="hidden" name="page" value={form.pageIndex} />
-      {panelLayout(form.elements) ? (
+      {form.panelLayout ? (
         // Enter in a field sends the step, as on any step, not a panel's Add or Remove (the form's first button).
         <button
           type="submit"
@@ -173,30 +129,6 @@ export function QuestionnaireForm({
       </div>
     </Form>
   );
-}
-
-/** Whether a step has a file question (its form then posts files). */
-function hasFiles(elements: readonly ElementView[]): boolean {
-  return elements.some(
-    (e) =>
-      e.kind === "file" ||
-      (e.kind === "panel" && hasFiles(e.elements)) ||
-      (e.kind === "paneldynamic" && e.panels.some((p) => hasFiles(p.elements))),
-  );
-}
-
-/** The step's dynamic panels and how many panels each has: the form is drawn anew when a panel comes or goes. */
-export function panelLayout(elements: readonly ElementView[]): string {
-  return elements
-    .flatMap((e) =>
-      e.kind === "panel"
-        ? [panelLayout(e.elements)]
-        : e.kind === "paneldynamic"
-          ? [`${e.name}:${e.panels.length}`]
-          : [],
-    )
-    .filter(Boolean)
-    .join(",");
 }
 
 /** True once the background save has shown or hidden a question (for the polite status line). */

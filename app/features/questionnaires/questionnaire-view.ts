@@ -122,32 +122,6 @@ export const panelCountField = (name: string) => `panels:${name}`;
 export const panelQuestionName = (panelName: string, index: number, question: string) =>
   `${panelName}[${index}].${question}`;
 
-/** The buttons of a dynamic panel post these as the form's intent; `panelIntent` reads them back. */
-export const addPanelIntent = (name: string) => `add:${name}`;
-export const removePanelIntent = (name: string, index: number) => `remove:${name}:${index}`;
-
-export function panelIntent(
-  intent: unknown,
-): { add: true; name: string } | { add: false; name: string; index: number } | null {
-  if (typeof intent !== "string") return null;
-  if (intent.startsWith("add:")) return { add: true, name: intent.slice(4) };
-  const remove = /^remove:(.+):(0|[1-9]\d{0,2})$/.exec(intent);
-  return remove ? { add: false, name: remove[1], index: Number(remove[2]) } : null;
-}
-
-/** A file's Remove button posts this as the form's intent; `fileIntent` reads it back. */
-export const removeFileIntent = (name: string, fileId: string) => `remove-file:${name}:${fileId}`;
-
-export function fileIntent(intent: unknown): { name: string; fileId: string } | null {
-  if (typeof intent !== "string") return null;
-  const remove = /^remove-file:(.+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(intent);
-  return remove ? { name: remove[1], fileId: remove[2] } : null;
-}
-
-/** The id of a part's field: the question's own id for the first part, so the question's link finds it too. */
-export const partId = (id: string, ...indices: number[]) =>
-  indices.every((i) => i === 0) ? id : `${id}-${indices.map((i) => i + 1).join("-")}`;
-
 export type PanelView = {
   kind: "panel";
   name: string;
@@ -173,6 +147,13 @@ export type StepView = {
   isLast: boolean;
 };
 
+/**
+ * A step as the form shows it (step-form.server.ts): what the step shows now, its fields in order (for the error
+ * summary), its dynamic panels and how many panels each has (the form is drawn anew when they change), and whether
+ * the form posts files.
+ */
+export type FormView = StepView & { state: StepState; fieldOrder: string[]; panelLayout: string; multipart: boolean };
+
 /** An answered questionnaire, read-only: each page's shown questions with the answer as text (null: none). */
 export type AnsweredPageView = { title: string | null; items: { title: string; answer: string | null }[] };
 
@@ -193,6 +174,9 @@ export type QuestionError = {
   /** The part of a question made of several that the error is about (a matrix row, an item): its label. */
   part?: string;
 };
+
+/** A field error as the page shows it: at its question (`text`) and in the error summary (`message`). */
+export type ErrorView = { name: string; id: string; text: string; message: string };
 
 export type QuestionnaireListItem = {
   id: number;
@@ -218,13 +202,13 @@ export type QuestionnairePage =
       answeredDate: string;
       pages: AnsweredPageView[];
     }
-  | { state: "form"; id: number; title: string; description: string | null; form: StepView };
+  | { state: "form"; id: number; title: string; description: string | null; form: FormView };
 
 /** The answer to a post that is not a redirect. */
 export type QuestionnaireActionData = {
   /** The step the errors belong to. */
   pageIndex?: number;
-  errors?: QuestionError[];
+  errors?: ErrorView[];
   /** What was posted in fields whose answer was refused before survey-core saw it, by field, to show it again. */
   kept?: Record<string, string>;
   /** Answers made more questions appear on this step: shown now, nothing was checked or moved. */

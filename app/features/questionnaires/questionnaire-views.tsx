@@ -16,17 +16,6 @@ export function OutOfUseNotice({ t }: { t: T }) {
   );
 }
 
-/** The link back to the list, styled as a button where it is the page's only way on. */
-export function ListLink({ t, button = false }: { t: T; button?: boolean }) {
-  return (
-    <p>
-      <LocalizedLink to="questionnaireList" className={button ? "button button--secondary" : undefined}>
-        {t("questionnaires.common.backToList")}
-      </LocalizedLink>
-    </p>
-  );
-}
-
 function Items({ items, t, dateKey }: { items: QuestionnaireListItem[]; t: T; dateKey: string }) {
   // The care team names a questionnaire in Finnish whatever the page's language.
   const titleLang = finnishTextLang(useLang());

@@ -1,22 +1,32 @@
 import type { T } from "~/lib/translate";
 import { Field, FileUpload } from "~/ui/form";
-import { Elements } from "./question-fields";
-import {
-  partId,
-  removeFileIntent,
-  removePanelIntent,
-  addPanelIntent,
-  type PartView,
-  type QuestionView,
-} from "./questionnaire-view";
-import { Options, questionState, type Live } from "./question-controls";
+import { addPanelIntent, partId, removeFileIntent, removePanelIntent } from "./form-intents";
+import type { Elements as PageElements } from "./question-fields";
+import type { PartView, QuestionView } from "./questionnaire-view";
+import type { Live, Options as PageOptions, QuestionState } from "./question-controls";
+
+/**
+ * The pieces of the page's own script that the rare questions are built of, handed over by question-fields.tsx
+ * rather than imported: a part that imported them from the page's script would split that script in two.
+ */
+export type PageParts = { Options: typeof PageOptions; Elements: typeof PageElements };
 
 /**
  * The question types few questionnaires have (question-fields.tsx shows the rest): a matrix, several texts, a
  * ranking, a medicine table, repeated panels, a file, a signature and a type the portal cannot show.
  */
-export function RareQuestion({ question: q, live }: { question: QuestionView; live: Live }) {
-  const { t, error, required, disabled, label, name } = questionState(q, live);
+export function RareQuestion({
+  question: q,
+  live,
+  state: { t, error, required, disabled, label, name },
+  parts: { Options, Elements },
+}: {
+  question: QuestionView;
+  live: Live;
+  /** What the question shows now (question-controls.tsx `questionState`). */
+  state: QuestionState;
+  parts: PageParts;
+}) {
   switch (q.kind) {
     case "matrix":
       return (

@@ -11,14 +11,8 @@ import {
   type QuestionTextModel,
 } from "survey-core";
 import { INVALID_CHARACTERS, isPlainText } from "~/lib/text";
-import {
-  partField,
-  partId,
-  type ChoiceView,
-  type PartView,
-  type QuestionBase,
-  type QuestionView,
-} from "./questionnaire-view";
+import { partField, type ChoiceView, type PartView, type QuestionBase, type QuestionView } from "./questionnaire-view";
+import { partId } from "./form-intents";
 
 /**
  * The SurveyJS questions made of several fields — a matrix (a choice per row), a matrix of lists and text fields

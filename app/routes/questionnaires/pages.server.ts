@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
 import { flashCookie } from "~/.server/flash";
 import { readFormWithFiles } from "~/.server/form-body";
-import { getLang } from "~/.server/i18n";
+import { getLang, serverT } from "~/.server/i18n";
 import { storage } from "~/.server/storage";
 import { answerQuestionnaire } from "~/features/questionnaires/answers.server";
 import { messagingStatus } from "~/features/messaging/messaging.server";
@@ -26,10 +26,9 @@ import {
   discardUnusedFiles,
   invitationFiles,
 } from "~/features/questionnaires/questionnaire-files.server";
+import { fileIntent, panelIntent } from "~/features/questionnaires/form-intents";
 import {
   ANSWER_FIELD,
-  fileIntent,
-  panelIntent,
   type QuestionnaireActionData,
   type QuestionnaireListItem,
   type QuestionnaireListPage,
@@ -55,6 +54,7 @@ import {
   stepState,
   stepView,
 } from "~/features/questionnaires/survey-steps.server";
+import { errorViews, formView } from "~/features/questionnaires/step-form.server";
 import { surveyOf, type Answers } from "~/features/questionnaires/survey.server";
 
 /**
@@ -142,7 +142,7 @@ export async function questionnaireLoader(args: Args) {
     id: invitation.id,
     title: invitation.title,
     description: model.locDescription.renderedHtml || null,
-    form: stepView(model, resolvePage(model, invitation.draft?.page ?? 0)),
+    form: formView(stepView(model, resolvePage(model, invitation.draft?.page ?? 0))),
   } satisfies QuestionnairePage;
 }
 
@@ -250,7 +250,7 @@ export async function questionnaireAction(args: Args) {
     await keep(pageIndex);
     return answer(errors.length ? 400 : 200, {
       pageIndex,
-      errors,
+      errors: errorViews(errors, serverT(args.context)),
       kept: Object.fromEntries(step.problems.flatMap((p) => p.kept)),
       notice: appeared ? "moreQuestions" : undefined,
     });
@@ -265,7 +265,7 @@ export async function questionnaireAction(args: Args) {
   const invalid = firstInvalidPage(model);
   if (invalid) {
     await keep(invalid.pageIndex);
-    return answer(400, { pageIndex: invalid.pageIndex, errors: invalid.errors });
+    return answer(400, { pageIndex: invalid.pageIndex, errors: errorViews(invalid.errors, serverT(args.context)) });
   }
   await keep(pageIndex);
   const saveFailed = (status: number) =>

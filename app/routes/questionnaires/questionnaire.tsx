@@ -1,9 +1,10 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/questionnaire";
 import { questionnaireAction, questionnaireLoader } from "./pages.server";
-import { QuestionnaireForm, panelLayout, questionIds, summaryOf } from "~/features/questionnaires/questionnaire-form";
+import { QuestionnaireForm } from "~/features/questionnaires/questionnaire-form";
 import { AnsweredQuestionnaire as AnsweredOnServer } from "~/features/questionnaires/answered-questionnaire";
-import { ListLink, OutOfUseNotice } from "~/features/questionnaires/questionnaire-views";
+import { ListLink } from "~/features/questionnaires/list-link";
+import { QuestionnaireClosed as ClosedOnServer } from "~/features/questionnaires/questionnaire-closed";
 import type { TextsHandle } from "~/lib/text-groups";
 import { ErrorSummary } from "~/ui/form";
 import { useT } from "~/ui/i18n";
@@ -17,6 +18,11 @@ import { finnishTextLang } from "~/lib/lang";
 // loaded when shown.
 const AnsweredQuestionnaire = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AnsweredOnServer : null, () =>
   import("~/features/questionnaires/answered-questionnaire").then((m) => m.AnsweredQuestionnaire),
+);
+
+// Maintenance's notice or not found's text, rarer still (the heading stays here too): loaded when shown.
+const QuestionnaireClosed = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ClosedOnServer : null, () =>
+  import("~/features/questionnaires/questionnaire-closed").then((m) => m.QuestionnaireClosed),
 );
 
 export const handle = { i18n: ["questionnaires"] } satisfies TextsHandle;
@@ -55,7 +61,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
       <div className="narrow">
         <PageTitle title={heading} />
         <h1>{heading}</h1>
-        {maintenance ? <OutOfUseNotice t={t} /> : <p>{t("questionnaires.notFound.body")}</p>}
+        <QuestionnaireClosed maintenance={maintenance} t={t} />
         <ListLink t={t} button />
       </div>
     );
@@ -65,11 +71,12 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
       <div className="narrow-wide questionnaire">
         <PageTitle title={loaderData.title} />
         <h1 lang={titleLang}>{loaderData.title}</h1>
-        <p className="lead">
-          {t("questionnaires.answered.intro")} <time dateTime={loaderData.answeredAt}>{loaderData.answeredDate}</time>.{" "}
-          {t("questionnaires.answered.readOnly")}
-        </p>
-        <AnsweredQuestionnaire pages={loaderData.pages} t={t} />
+        <AnsweredQuestionnaire
+          answeredAt={loaderData.answeredAt}
+          answeredDate={loaderData.answeredDate}
+          pages={loaderData.pages}
+          t={t}
+        />
         <ListLink t={t} />
       </div>
     );
@@ -77,12 +84,11 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
   const { form } = loaderData;
   // Errors of another step than the one shown are stale (the page was reloaded meanwhile).
   const errors = actionData?.pageIndex === form.pageIndex ? (actionData.errors ?? []) : [];
-  const summary = summaryOf(errors, t);
   const step = t("questionnaires.form.step", { step: form.step, steps: form.steps });
   return (
     <div className="narrow questionnaire">
-      <PageTitle title={`${loaderData.title} – ${step}`} hasErrors={summary.length > 0} />
-      <ErrorSummary errors={summary} fieldOrder={questionIds(form.elements)} />
+      <PageTitle title={`${loaderData.title} – ${step}`} hasErrors={errors.length > 0} />
+      <ErrorSummary errors={errors} fieldOrder={form.fieldOrder} />
       <h1 lang={titleLang}>{loaderData.title}</h1>
       {form.step === 1 && loaderData.description ? <p className="lead">{loaderData.description}</p> : null}
       <p className="hint">{t("questionnaires.form.draftNote")}</p>
@@ -97,7 +103,7 @@ export default function Questionnaire({ loaderData, actionData }: Route.Componen
         </NotificationBanner>
       ) : null}
       <QuestionnaireForm
-        key={`${form.pageIndex} ${panelLayout(form.elements)}`}
+        key={`${form.pageIndex} ${form.panelLayout}`}
         form={form}
         errors={errors}
         kept={actionData?.pageIndex === form.pageIndex ? actionData.kept : undefined}

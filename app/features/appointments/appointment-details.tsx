@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
-import type { AppointmentView } from "./appointments.server";
-import { mapsSearchUrl } from "./rules";
+import type { AppointmentDetailsView } from "./appointments.server";
 import {
   CheckIn as CheckInOnServer,
   ProviderCancelledNote as ProviderCancelledNoteOnServer,
   TooLateToCancelNote as TooLateToCancelNoteOnServer,
 } from "./appointment-notes";
-import { PractitionerAvatar } from "~/ui/practitioner-avatar";
 import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
@@ -33,7 +31,7 @@ export function AppointmentDetails({
   consentNeeded = false,
   arrivalReasonForm,
 }: {
-  appointment: AppointmentView;
+  appointment: AppointmentDetailsView;
   cancellationLimitHours: number;
   /** The acting person's patient-data consent is not in order: check-in happens at the reception. */
   consentNeeded?: boolean;
@@ -47,9 +45,6 @@ export function AppointmentDetails({
   const lang = useLang();
   const brand = useBrand();
   const phone = brand?.customerServicePhone ?? "";
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
   const headingId = `appointment-${a.id}-heading`;
   // Check-in (spec part 1 §4): too early → a disabled button with the instruction; once open, CheckIn.
   const checkInHintId = `check-in-${a.id}-hint`;
@@ -75,7 +70,13 @@ export function AppointmentDetails({
         <div className="summary-list__row">
           <dt>{t("appointments.details.professional")}</dt>
           <dd className="practitioner">
-            <PractitionerAvatar practitioner={a.practitioner} brandId={brand?.id} />
+            {a.avatar.pictureUrl ? (
+              <img className={a.avatar.className} src={a.avatar.pictureUrl} alt="" width={48} height={48} />
+            ) : (
+              <span className={a.avatar.className} aria-hidden="true">
+                {a.avatar.initials}
+              </span>
+            )}
             <span>
               {a.practitioner.name}, {a.practitioner.title}
             </span>
@@ -95,8 +96,8 @@ export function AppointmentDetails({
             ) : (
               <>
                 {a.clinic.name}
-                {address ? <>, {address}</> : null}{" "}
-                <a href={mapsSearchUrl(a.clinic.name, address)} rel="noopener noreferrer">
+                {a.address ? <>, {a.address}</> : null}{" "}
+                <a href={a.mapHref} rel="noopener noreferrer">
                   {t("appointments.details.map")}
                 </a>
               </>

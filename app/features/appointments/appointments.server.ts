@@ -6,12 +6,15 @@ import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/.server/guards";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import { avatarGroup, initials } from "~/ui/practitioner-avatar";
+import type { BrandId } from "#brands/index";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { doorToken } from "./door.server";
 import {
   REMOTE_TYPES,
   cancelDecision,
   checkInDecision,
+  mapsSearchUrl,
   selfCheckInStatus,
   type AppointmentFacts,
   type CheckInOutcome,
@@ -78,6 +81,9 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
     isRemote: REMOTE_TYPES.has(row.locationType),
   };
   const cancel = cancelDecision(facts, now, limitHours);
+  const address = [row.clinic.streetAddress, [row.clinic.postalCode, row.clinic.postOffice].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
@@ -99,6 +105,9 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
       !facts.isRemote &&
       row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
     clinic: row.clinic,
+    /** The clinic's address as one line ("Katu 1, 00100 Helsinki") and its maps search link, for the details. */
+    address,
+    mapHref: mapsSearchUrl(row.clinic.name, address),
     practitioner: row.practitioner,
     kindName: row.kindName,
     specialtyName: row.specialtyName,
@@ -111,6 +120,24 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
 }
 
 export type AppointmentView = ReturnType<typeof present>;
+
+/**
+ * An appointment as its details show it (appointment-details.tsx): with its practitioner's avatar as
+ * PractitionerAvatar (~/ui/practitioner-avatar.tsx) draws it, the picture or the initials (in the children's brand
+ * in one of six colours by the practitioner's id), made here so that the browser needs none of that code.
+ */
+export function withAvatar(a: AppointmentView, brandId: BrandId) {
+  const { id, name, pictureUrl } = a.practitioner;
+  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(id)}` : "";
+  return {
+    ...a,
+    avatar: pictureUrl
+      ? { pictureUrl, initials: null, className: "avatar" }
+      : { pictureUrl: null, initials: initials(name), className: `avatar avatar--initials${group}` },
+  };
+}
+
+export type AppointmentDetailsView = ReturnType<typeof withAvatar>;
 
 /**
  * Future (and ongoing) appointments of the session's acting person, soonest first: the active ones and those the

@@ -6,6 +6,9 @@ import { CsrfField } from "~/ui/csrf-field";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 
+/** The id of an appointment's arrival reason field (the error summary links to it). */
+export const arrivalReasonFieldId = (appointmentId: number) => `arrival-reason-${appointmentId}`;
+
 /**
  * The arrival reason (spec part 1 §5): a plain form that the server validates; once hydrated, a live
  * "n / 300" counter, the over-limit error and a disabled save button, as in the GOV.UK character count.
@@ -22,7 +25,7 @@ export function ArrivalReasonForm({
   const t = useT();
   const hydrated = useHydrated();
   const [value, setValue] = useState(submitted?.value ?? saved);
-  const id = `arrival-reason-${appointmentId}`;
+  const id = arrivalReasonFieldId(appointmentId);
   const tooLong = value.length > ARRIVAL_REASON_MAX;
   const error =
     hydrated && tooLong

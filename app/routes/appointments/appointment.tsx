@@ -8,9 +8,9 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
-import { ArrivalReasonForm } from "~/features/appointments/arrival-reason-form";
+import { ArrivalReasonForm, arrivalReasonFieldId } from "~/features/appointments/arrival-reason-form";
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
-import { checkIn, getAppointments, saveArrivalReason } from "~/features/appointments/appointments.server";
+import { checkIn, getAppointments, saveArrivalReason, withAvatar } from "~/features/appointments/appointments.server";
 import {
   EarlierTimeSection,
   earlierTimeFieldIds,
@@ -23,7 +23,7 @@ import { isNumericIdsParam, parseAppointmentIds } from "~/features/appointments/
 import { href } from "~/route-table";
 import { parseId } from "~/lib/id";
 import { requireUser } from "~/.server/guards";
-import { ErrorSummary, errorEntries } from "~/ui/form";
+import { ErrorSummary, errorEntries, type FieldError } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
@@ -48,9 +48,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return data({ anonymous: true as const }, { status: 404 });
   }
   const session = requireUser(context, request, lang);
-  const limitHours = requestInfo(context).brand.cancellationLimitHours;
+  const { brand } = requestInfo(context);
+  const limitHours = brand.cancellationLimitHours;
   const ids = parseAppointmentIds(params.ids);
-  const appointments = ids ? await getAppointments(session, ids, lang, now(), limitHours) : [];
+  const appointments = (ids ? await getAppointments(session, ids, lang, now(), limitHours) : []).map((a) =>
+    withAvatar(a, brand.id),
+  );
   const earlierTime = await earlierTimeStates(session, appointments, now(), lang);
   // Another person's appointment, a malformed id or a missing one: the same not-found answer.
   return data(
@@ -64,6 +67,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     { status: appointments.length ? 200 : 404 },
   );
 }
+
+/**
+ * The error summary of a refused form of one appointment, put together here so that the page only translates it:
+ * its entries (the i18n key of each as the message) and the ids of that appointment's fields, top to bottom.
+ */
+const errorSummary = (appointmentId: number, errors: FieldError[]) => ({
+  errors,
+  fieldOrder: [arrivalReasonFieldId(appointmentId), ...Object.values(earlierTimeFieldIds(appointmentId))],
+});
 
 // Check-in, the arrival reason and the earlier-time request from the appointment page; results come back as flash
 // messages, a rejected form with its errors (400).
@@ -90,7 +102,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result.type === "notFound") throw data(null, { status: 404 });
     if (result.type === "invalid")
       return data(
-        { earlierTime: { appointmentId: id, values, errors: result.errors } satisfies EarlierTimeSubmission },
+        {
+          earlierTime: { appointmentId: id, values, errors: result.errors } satisfies EarlierTimeSubmission,
+          errorSummary: errorSummary(
+            id,
+            errorEntries(
+              result.errors,
+              (key) => key,
+              (field) => earlierTimeFieldIds(id)[field],
+            ),
+          ),
+        },
         { status: 400 },
       );
     throw redirect(back, {
@@ -109,13 +131,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: arrivalReasonSchema });
     if (submission.status !== "success") {
       const value = String(form.get("arrivalReason") ?? "");
+      const error = submission.error?.arrivalReason?.[0] ?? "appointments.arrivalReason.errors.required";
       return data(
         {
-          arrivalReason: {
-            appointmentId: id,
-            value,
-            error: submission.error?.arrivalReason?.[0] ?? "appointments.arrivalReason.errors.required",
-          },
+          arrivalReason: { appointmentId: id, value, error },
+          errorSummary: errorSummary(id, [{ id: arrivalReasonFieldId(id), message: error }]),
         },
         { status: 400 },
       );
@@ -142,25 +162,13 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   const title = found ? t("appointments.page.title") : t("appointments.page.notFound");
   const rejected = actionData && "arrivalReason" in actionData ? actionData.arrivalReason : undefined;
   const earlier = actionData && "earlierTime" in actionData ? actionData.earlierTime : undefined;
-  const earlierErrors = earlier
-    ? errorEntries(
-        earlier.errors,
-        (key) => t(key),
-        (field) => earlierTimeFieldIds(earlier.appointmentId)[field],
-      )
-    : [];
+  const summary = actionData?.errorSummary;
   return (
     <div className="narrow-wide">
-      <PageTitle title={title} hasErrors={!!rejected || earlierErrors.length > 0} />
+      <PageTitle title={title} hasErrors={!!summary} />
       <ErrorSummary
-        errors={[
-          ...(rejected ? [{ id: `arrival-reason-${rejected.appointmentId}`, message: t(rejected.error) }] : []),
-          ...earlierErrors,
-        ]}
-        fieldOrder={loaderData.appointments.flatMap((a) => [
-          `arrival-reason-${a.id}`,
-          ...Object.values(earlierTimeFieldIds(a.id)),
-        ])}
+        errors={summary ? summary.errors.map((e) => ({ id: e.id, message: t(e.message) })) : []}
+        fieldOrder={summary?.fieldOrder ?? []}
       />
       <h1>{title}</h1>
       {found ? (

@@ -5,7 +5,7 @@ import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
 import { getLang } from "~/.server/i18n";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
-import { cancelAppointment, getAppointments } from "~/features/appointments/appointments.server";
+import { cancelAppointment, getAppointments, withAvatar } from "~/features/appointments/appointments.server";
 import { cancelResponse, parseAppointmentIds } from "~/features/appointments/rules";
 import { APPOINTMENT_CANCELLED_FRAGMENT } from "~/features/front-page/front-page.view";
 import { requireUser } from "~/.server/guards";
@@ -31,10 +31,11 @@ export const handle = { i18n: ["appointments", "frontPage"] } satisfies TextsHan
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const session = requireUser(context, request, lang);
-  const limitHours = requestInfo(context).brand.cancellationLimitHours;
+  const { brand } = requestInfo(context);
+  const limitHours = brand.cancellationLimitHours;
   const [appointment] = await getAppointments(session, [appointmentId(params.id)], lang, now(), limitHours);
   if (!appointment) throw data(null, { status: 404 });
-  return { appointment, limitHours };
+  return { appointment: withAvatar(appointment, brand.id), limitHours };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

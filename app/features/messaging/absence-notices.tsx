@@ -1,5 +1,5 @@
 import { useT } from "~/ui/i18n";
-import { withTitle, type ThreadView } from "./message-view";
+import type { ThreadView } from "./message-view";
 
 /**
  * Absences of the professionals the thread is assigned to, with their substitutes: seldom any, so the thread page
@@ -16,7 +16,7 @@ export function AbsenceNotices({ thread }: { thread: ThreadView }) {
           <p key={i}>
             {t("messaging.thread.absence", { name: a.name, start: a.start, end: a.end })}{" "}
             {a.substitute
-              ? t("messaging.thread.substitute", { name: withTitle(a.substitute.name, a.substitute.title) })
+              ? t("messaging.thread.substitute", { name: a.substitute })
               : t("messaging.thread.noSubstitute")}
           </p>
         ))}

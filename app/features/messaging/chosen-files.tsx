@@ -1,4 +1,6 @@
 import type { Lang } from "~/lib/lang";
+import { attachmentErrorKey } from "./message-view";
+import { checkAttachments } from "./rules";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 
@@ -32,4 +34,10 @@ export function ChosenFiles({ files, progress }: { files: File[]; progress: numb
       ))}
     </ul>
   );
+}
+
+/** The problem with the chosen files (the same rules as the server's), as an error key; null when none. */
+export function problemOf(files: File[]): string | null {
+  const problem = files.length ? checkAttachments(files.map((f) => ({ fileName: f.name, size: f.size }))) : null;
+  return problem ? attachmentErrorKey(problem) : null;
 }

@@ -9,30 +9,18 @@ import { BackLink } from "./back-link";
 import { MessageForm, summaryOf, useMessageErrors } from "./message-form";
 import { AbsenceNotices as AbsencesOnServer } from "./absence-notices";
 import { MESSAGE_FIELDS, type ConversationPage as PageData, type FormAnswer, type ThreadView } from "./message-view";
-import {
-  ClosedNotice as ClosedOnServer,
-  LoadFailedNotice as LoadFailedOnServer,
-  MaintenanceNotice as MaintenanceOnServer,
-} from "./thread-notices";
-import { useThreadPolling, type PollResult, type ThreadPageData } from "./thread-polling";
-import { ParticipantsSummary, ThreadMessages } from "./thread-view";
+import { ThreadNotice as NoticeOnServer } from "./thread-notices";
+import { useThreadPolling, type ThreadPageData } from "./thread-polling";
+import { ThreadMessages } from "./thread-view";
 
 // Parts few see (maintenance, a failed read, a closed thread, absences): their code is loaded when shown.
-const LoadFailedNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? LoadFailedOnServer : null, () =>
-  import("./thread-notices").then((m) => m.LoadFailedNotice),
-);
-const ClosedNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ClosedOnServer : null, () =>
-  import("./thread-notices").then((m) => m.ClosedNotice),
-);
-const MaintenanceNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? MaintenanceOnServer : null, () =>
-  import("./thread-notices").then((m) => m.MaintenanceNotice),
+const ThreadNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? NoticeOnServer : null, () =>
+  import("./thread-notices").then((m) => m.ThreadNotice),
 );
 const AbsenceNotices = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AbsencesOnServer : null, () =>
   import("./absence-notices").then((m) => m.AbsenceNotices),
 );
 
-/** Spec part 2 §9: the conversation-closed toast stays 15 seconds. */
-const CLOSED_TOAST_MS = 15_000;
 /** A thread opens at its newest message, scrolled to a moment after it is shown (spec part 2 §9: 100 ms). */
 const LAST_MESSAGE_SCROLL_MS = 100;
 
@@ -45,7 +33,7 @@ export function ConversationPage({ page, answer }: { page: PageData; answer?: Fo
     <div className="narrow-wide thread">
       <PageTitle title={title} />
       <h1>{title}</h1>
-      {page.state === "maintenance" ? <MaintenanceNotice /> : <LoadFailedNotice />}
+      <ThreadNotice kind={page.state === "maintenance" ? "maintenance" : "loadFailed"} />
       <BackLink />
     </div>
   );
@@ -77,19 +65,20 @@ function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswe
 
   const { failed } = useThreadPolling({
     page,
-    csrfToken,
-    onChange({ thread, added, closed }: PollResult) {
-      setPolled({ since: loaded, thread });
-      if (added) {
-        // Emptied first, so the same words ("1 new message") are announced again the next time.
-        setAnnouncement("");
-        window.clearTimeout(announceTimer.current);
-        announceTimer.current = window.setTimeout(
-          () => setAnnouncement(t("messaging.thread.newMessages", { count: added })),
-          100,
-        );
-      }
-      if (closed) show({ type: "info", message: t("messaging.thread.closedToast"), timeoutMs: CLOSED_TOAST_MS });
+    onPolled(shown, next) {
+      // What changed, and what the page does about it, loads with the first poll that answers.
+      void import("./thread-poll-result").then((poll) =>
+        poll.takePoll({
+          shown,
+          next,
+          csrfToken,
+          t,
+          show: (thread) => setPolled({ since: loaded, thread }),
+          setAnnouncement,
+          announceTimer,
+          toast: show,
+        }),
+      );
     },
   });
 
@@ -97,7 +86,8 @@ function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswe
   const closed = !thread.isActive || answer?.failure === "closed";
   const maintenance = answer?.failure === "maintenance";
   // After a reply (post/redirect/get) focus goes to the message just written: the loader's last one.
-  const focusMessageId = answer ? null : (loaded.messages.at(-1)?.id ?? null);
+  const lastId = loaded.days.at(-1)?.messages.at(-1)?.id;
+  const focusMessageId = answer ? null : (lastId ?? null);
 
   return (
     <div className="narrow-wide thread">
@@ -108,24 +98,24 @@ function ThreadPage({ page, answer }: { page: ThreadPageData; answer?: FormAnswe
         {thread.title}
         {closed ? <span className="tag thread__closed-tag">{t("messaging.thread.closedTag")}</span> : null}
       </h1>
-      <ParticipantsSummary thread={thread} />
+      <p className="thread__participants">{thread.participants}</p>
       {thread.absences.length ? <AbsenceNotices thread={thread} /> : null}
-      <ThreadMessages messages={thread.messages} focusMessageId={focusMessageId} />
+      <ThreadMessages days={thread.days} focusMessageId={focusMessageId} />
       {/* Present from the start, so that a change is announced. */}
       <p className="visually-hidden thread__announcement" role="status">
         {announcement}
       </p>
-      {failed ? <LoadFailedNotice /> : null}
+      {failed ? <ThreadNotice kind="loadFailed" /> : null}
       {maintenance ? (
-        <MaintenanceNotice />
+        <ThreadNotice kind="maintenance" />
       ) : closed ? (
-        <ClosedNotice alert={answer?.failure === "closed"} />
+        <ThreadNotice kind={answer?.failure === "closed" ? "closedAlert" : "closed"} />
       ) : (
         <section className="thread__reply" aria-labelledby="reply-heading">
           <h2 id="reply-heading">{t("messaging.thread.replyHeading")}</h2>
           <MessageForm
             // A new form (empty fields) once the reply is in the thread.
-            key={loaded.messages.at(-1)?.id ?? "empty"}
+            key={lastId ?? "empty"}
             mode="reply"
             threadId={thread.id}
             answer={answer}

@@ -6,7 +6,7 @@ import { I18nProvider } from "~/ui/i18n";
 import { fileSize } from "./chosen-files";
 import { FORM_LIMITS } from "./form-limits";
 import { MessageForm, summaryOf } from "./message-form";
-import type { FormAnswer, MessageErrors, RecipientLink } from "./message-view";
+import type { FormAnswer, MessageErrors } from "./message-view";
 import { NewMessageNotes, RecipientField, SubjectField } from "./new-message-fields";
 import { translator } from "~/lib/translate";
 import { percentOf } from "./attachment-upload";
@@ -42,7 +42,7 @@ function NewMessageForm({
 }: {
   errors: MessageErrors;
   answer?: FormAnswer;
-  recipient?: RecipientLink;
+  recipient?: string;
 }) {
   return (
     <MessageForm
@@ -53,7 +53,7 @@ function NewMessageForm({
       limits={FORM_LIMITS}
       fieldsBefore={
         <>
-          {recipient ? <RecipientField recipient={recipient} team={[]} /> : null}
+          {recipient ? <RecipientField href={recipient} team="" /> : null}
           <SubjectField answer={answer} errors={errors} limits={FORM_LIMITS} />
         </>
       }
@@ -64,7 +64,7 @@ function NewMessageForm({
 
 describe("the message form without JavaScript", () => {
   it("is one multipart post with labelled fields, the files' input and the disclaimer", () => {
-    const html = render(<NewMessageForm errors={{}} recipient={{ to: "home", hash: "conversations-heading" }} />);
+    const html = render(<NewMessageForm errors={{}} recipient="/en#conversations-heading" />);
     expect(html).toMatch(/<form[^>]*action="\/en\/conversations\/new"/);
     expect(html).toMatch(/<form[^>]*encType="multipart\/form-data"/i);
     expect(html).toContain('<input type="hidden" name="csrfToken" value="token"/>');
@@ -130,6 +130,17 @@ describe("the message form without JavaScript", () => {
     expect(reply).not.toContain('name="subject"');
     const fresh = render(<NewMessageForm errors={{}} answer={{ values: {}, errors: {}, failure: "send" }} />);
     expect(fresh).toContain("Sending the message failed. Try again.");
+  });
+});
+
+describe("the recipient", () => {
+  it("links to the care team and names its members as the loader wrote them", () => {
+    const html = render(
+      <RecipientField href="/en/occupational-health-care-team" team="Anna Aho (Lääkäri), Bertta Berg" />,
+    );
+    expect(html).toContain('<a href="/en/occupational-health-care-team">Your health care team</a>');
+    expect(html).toContain('<p class="field__hint">Your messages are read by: Anna Aho (Lääkäri), Bertta Berg</p>');
+    expect(render(<RecipientField href="/en" team="" />)).not.toContain("field__hint");
   });
 });
 

@@ -8,8 +8,7 @@ import { lazyPart } from "~/ui/lazy-part";
 import { useT } from "~/ui/i18n";
 import { useCsrfToken, useLang } from "~/ui/root-data";
 import type { T } from "~/lib/translate";
-import { attachmentErrorKey, type FormAnswer, type FormLimits, type MessageErrors } from "./message-view";
-import type { AttachmentProblem } from "./rules";
+import type { FormAnswer, FormLimits, MessageErrors } from "./message-view";
 
 // The chosen files (never on the server's page: without JavaScript the browser's file field lists them) load with
 // the first choice.
@@ -89,23 +88,21 @@ export function MessageForm({
   }, [uploadFailed]);
 
   // Chosen files are checked at once, at the field only: the summary (and its focus) waits for Send.
-  // The rules load with the first choice, not with the page; a later choice makes an earlier one's check stale.
+  // The check loads with the first choice, not with the page; a later choice makes an earlier one's check stale.
   function choose(list: FileList | null) {
     const chosen = Array.from(list ?? []);
     const choice = ++choices.current;
     setFiles(chosen);
     setUploadFailed(false);
-    const found = (problem: AttachmentProblem | null) => {
-      if (choice !== choices.current) return;
-      setFileProblem(problem ? attachmentErrorKey(problem) : null);
-      setStatus(problem ? errorText(t, attachmentErrorKey(problem), limits) : "");
-    };
-    if (!chosen.length) return found(null);
-    import("./rules").then(
-      ({ checkAttachments }) => found(checkAttachments(chosen.map((f) => ({ fileName: f.name, size: f.size })))),
+    import("./chosen-files")
+      .then((files) => files.problemOf(chosen))
       // Not loaded: the check before sending finds the same.
-      () => found(null),
-    );
+      .catch(() => null)
+      .then((problem) => {
+        if (choice !== choices.current) return;
+        setFileProblem(problem);
+        setStatus(problem ? errorText(t, problem, limits) : "");
+      });
   }
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -114,34 +111,27 @@ export function MessageForm({
     sending.current = true;
     const form = new FormData(event.currentTarget);
     const chosen = Array.from(fileInput.current?.files ?? []);
-    const failed = () => {
-      setUploadFailed(true);
-      setStatus(t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed")));
-    };
     try {
       // The checks (zod) and the upload load with the first send, not with the page.
-      const { prepareMessage } = await import("./message-send");
-      const prepared = await prepareMessage({
+      const send = await import("./message-send");
+      await send.sendMessage({
         mode,
         form,
         files: chosen,
         csrfToken,
+        t,
         onChecked(found) {
           onClientErrors(found);
           setUploadFailed(false);
         },
-        onUploading() {
-          setProgress(chosen.map(() => 0));
-          setStatus(t(k("uploading")));
-        },
-        onProgress: (index, percent) => setProgress((all) => all && all.map((p, i) => (i === index ? percent : p))),
+        setProgress,
+        setStatus,
+        post: (prepared) => submit(prepared, { method: "post", action, encType: "multipart/form-data" }),
       });
-      if (!prepared) return;
-      if (prepared.uploaded) setStatus(t(k("uploaded")));
-      await submit(prepared.form, { method: "post", action, encType: "multipart/form-data" });
     } catch {
       // An upload, or loading the checks, failed: nothing was sent, and the form stays as it was for another try.
-      failed();
+      setUploadFailed(true);
+      setStatus(t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed")));
     } finally {
       sending.current = false;
       setProgress(null);

@@ -36,38 +36,44 @@ export type MessageView = {
   id: string;
   /** ISO 8601. */
   created: string;
-  /** Its Helsinki calendar day, YYYY-MM-DD: the thread shows a section per day. */
-  day: string;
-  /** The day as its section's heading says it ("Tänään", "Torstai, 19.11.2026"), written by the loader. */
-  dayLabel: string;
   /** Its time as the page shows it ("14.05"), written by the loader. */
   time: string;
   /** Null when deleted. */
   content: string | null;
   deleted: boolean;
-  authorName: string;
-  authorTitle: string | null;
+  /** Who wrote it, with their title: "Anna Aho, Lääkäri" (written by the loader). */
+  author: string;
   fromCustomer: boolean;
-  attachments: { id: string; fileName: string }[];
+  /** Each file's name and the address it downloads from (written by the loader). */
+  attachments: { href: string; fileName: string }[];
   questionnaireInvitations: { id: string; title: string }[];
 };
 
-/** A name with its title: "Anna Aho, Lääkäri". */
-export const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
+/** The messages of one Helsinki calendar day, oldest first (the thread's order). */
+export type ThreadDay = {
+  /** YYYY-MM-DD. */
+  day: string;
+  /** The day as its section's heading says it ("Tänään", "Torstai, 19.11.2026"), written by the loader. */
+  label: string;
+  messages: MessageView[];
+};
 
 export type ThreadView = {
   id: string;
   title: string;
   isActive: boolean;
-  participants: { id: string; name: string; title: string | null; isCustomer: boolean }[];
+  /** Who takes part, as the page says it: "Participants: Maija Meikäläinen (you); Anna Aho, Lääkäri". */
+  participants: string;
   absences: {
     name: string;
     /** The first and last day, as the page's language writes a date (written by the loader). */
     start: string;
     end: string;
-    substitute: { name: string; title: string | null } | null;
+    /** The substitute's name with their title, if there is one. */
+    substitute: string | null;
   }[];
-  messages: MessageView[];
+  /** The messages by their Helsinki calendar day, the oldest first. */
+  days: ThreadDay[];
 };
 
 /** How much of the latest message the list shows. */
@@ -107,11 +113,8 @@ export type FormAnswer = {
   failure?: "send" | "closed" | "maintenance";
 };
 
-/** Where "your health care team" leads on the new-conversation page. */
-export type RecipientLink = { to: "occupationalHealthTeam" } | { to: "home"; hash: string };
-
 /** The thread page's data: the thread, or the error that it could not be read. */
 export type ConversationPage =
   | { state: "error"; threadId: string; pollMs: number }
   | { state: "maintenance" }
-  | { state: "ok"; thread: ThreadView; now: string; pollMs: number; limits: FormLimits };
+  | { state: "ok"; thread: ThreadView; now: string; pollMs: number; pollHref: string; limits: FormLimits };

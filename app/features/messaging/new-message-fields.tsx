@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { href } from "~/route-table";
 import { CharacterCount, Field, useCharacterCountId } from "~/ui/form";
 import { useT } from "~/ui/i18n";
-import { useLang } from "~/ui/root-data";
 import { errorText } from "./message-form";
-import type { FormAnswer, FormLimits, MessageErrors, RecipientLink } from "./message-view";
+import type { FormAnswer, FormLimits, MessageErrors } from "./message-view";
 import { EmergencyNotice } from "./notices";
 
 /**
@@ -14,32 +12,23 @@ import { EmergencyNotice } from "./notices";
 
 const k = (key: string) => `messaging.form.${key}`;
 
-/** "Your health care team", linked, with the team's members named under it. */
+/** "Your health care team", linked (`href`, from the loader), with the team's members named under it. */
 export function RecipientField({
-  recipient,
+  href,
   team,
 }: {
-  recipient: RecipientLink;
-  /** The care team's members, named under the recipient. */
-  team: { name: string; title: string | null }[];
+  href: string;
+  /** The care team's members with their titles, as the loader wrote them; empty when not known. */
+  team: string;
 }) {
   const t = useT();
-  const lang = useLang();
-  const recipientHref =
-    recipient.to === "home" ? `${href("home", lang)}#${recipient.hash}` : href("occupationalHealthTeam", lang);
   return (
     <div className="field message-form__recipient">
       <p className="field__label">{t(k("recipient"))}</p>
       <p>
-        <a href={recipientHref}>{t(k("recipientTeam"))}</a>
+        <a href={href}>{t(k("recipientTeam"))}</a>
       </p>
-      {team.length ? (
-        <p className="field__hint">
-          {t(k("teamMembers"), {
-            names: team.map((m) => (m.title ? `${m.name} (${m.title})` : m.name)).join(", "),
-          })}
-        </p>
-      ) : null}
+      {team ? <p className="field__hint">{t(k("teamMembers"), { names: team })}</p> : null}
     </div>
   );
 }

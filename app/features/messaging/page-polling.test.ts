@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { backgroundHref } from "./page-polling";
+import { pollSafely } from "./page-polling";
 
-describe("a page's poll", () => {
-  it("loads the page's own address, its query kept, marked as a poll", () => {
-    expect(backgroundHref("/fi/viestit/12", "")).toBe("/fi/viestit/12?background=1");
-    expect(backgroundHref("/en/conversations", "?page=2&poll=1500")).toBe(
-      "/en/conversations?page=2&poll=1500&background=1",
+describe("a polling page's client loader", () => {
+  it("sends a load that is not the page's poll to the server as it would without it, its failure too", async () => {
+    const request = new Request("http://localhost/fi/viestit/12?background=1");
+    const failed = () => ({ state: "error" as const });
+    await expect(pollSafely(request, async () => ({ state: "ok" as const }), failed)).resolves.toEqual({ state: "ok" });
+    await expect(pollSafely(request, () => Promise.reject(new TypeError("Failed to fetch")), failed)).rejects.toThrow(
+      "Failed to fetch",
     );
-    // Marked once, whatever the address already said.
-    expect(backgroundHref("/fi/viestit", "?background=0")).toBe("/fi/viestit?background=1");
   });
 });

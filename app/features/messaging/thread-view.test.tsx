@@ -2,12 +2,11 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/messaging.json";
-import { formatCalendarDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import { I18nProvider } from "~/ui/i18n";
-import type { MessageView, ThreadView } from "./message-view";
-import { newMessages, pollResult } from "./thread-polling";
+import type { MessageView, ThreadDay, ThreadView } from "./message-view";
+import { newMessages, pollResult } from "./thread-poll-result";
 import { AbsenceNotices } from "./absence-notices";
-import { ParticipantsSummary, ThreadMessages, groupByDay } from "./thread-view";
+import { ThreadMessages } from "./thread-view";
 
 function render(node: React.ReactNode): string {
   const Stub = createRoutesStub([
@@ -24,22 +23,15 @@ function render(node: React.ReactNode): string {
   return renderToString(<Stub hydrationData={{ loaderData: { root: { lang: "en" } } }} />).replace(/<!-- -->/g, "");
 }
 
-const NOW = new Date("2026-11-20T10:00:00.000Z");
-
-/** A message as the loader gives it (pages.server.ts): its day and time written out in English at NOW. */
-function message(id: string, created: string, over: Partial<MessageView> = {}): MessageView {
-  const at = new Date(created);
-  const { year, month, day } = helsinkiDateParts(at);
+/** A message as the loader gives it (pages.server.ts): its time written out in English. */
+function message(id: string, time: string, over: Partial<MessageView> = {}): MessageView {
   return {
     id,
-    created,
-    day: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
-    dayLabel: formatCalendarDate(at, NOW, "en"),
-    time: formatTime(at, "en"),
+    created: `2026-11-19T${time}:00.000Z`,
+    time,
     content: `Message ${id}`,
     deleted: false,
-    authorName: "Anna Aho",
-    authorTitle: "Lääkäri",
+    author: "Anna Aho, Lääkäri",
     fromCustomer: false,
     attachments: [],
     questionnaireInvitations: [],
@@ -48,37 +40,34 @@ function message(id: string, created: string, over: Partial<MessageView> = {}): 
 }
 
 describe("a thread's messages", () => {
-  it("are grouped by their Helsinki day", () => {
-    const groups = groupByDay([
-      message("1", "2026-11-18T21:30:00.000Z"), // 19.11. 23.30 in Helsinki
-      message("2", "2026-11-18T22:30:00.000Z"), // 19.11. 00.30
-      message("3", "2026-11-20T08:00:00.000Z"),
-    ]);
-    expect(groups.map((g) => [g.day, g.messages.map((m) => m.id)])).toEqual([
-      ["2026-11-18", ["1"]],
-      ["2026-11-19", ["2"]],
-      ["2026-11-20", ["3"]],
-    ]);
-  });
-
-  it("show author, time, text with its line breaks, attachments as links, deleted ones as such", () => {
-    const html = render(
-      <ThreadMessages
-        focusMessageId="3"
-        messages={[
-          message("1", "2026-11-19T08:00:00.000Z", { content: "Line 1\nLine <2>\n\nNext", fromCustomer: true }),
-          message("2", "2026-11-19T09:00:00.000Z", { content: null, deleted: true }),
-          message("3", "2026-11-20T08:05:00.000Z", {
-            attachments: [{ id: "abc", fileName: "ohje.pdf" }],
+  it("show each day's heading, author, time, text with its line breaks, attachments as links, deleted ones as such", () => {
+    const days: ThreadDay[] = [
+      {
+        day: "2026-11-19",
+        label: "Thursday, 19 November 2026",
+        messages: [
+          message("1", "08:00", { content: "Line 1\nLine <2>\n\nNext", fromCustomer: true }),
+          message("2", "09:00", { content: null, deleted: true }),
+        ],
+      },
+      {
+        day: "2026-11-20",
+        label: "Today",
+        messages: [
+          message("3", "10:05", {
+            created: "2026-11-20T08:05:00.000Z",
+            attachments: [{ href: "/api/customer-messaging/attachments/abc", fileName: "ohje.pdf" }],
             questionnaireInvitations: [{ id: "5", title: "Esitiedot" }],
           }),
-        ]}
-      />,
-    );
+        ],
+      },
+    ];
+    const html = render(<ThreadMessages focusMessageId="3" days={days} />);
     expect(html).toMatch(
       /<h2 id="day-2026-11-19" class="thread__date"><time dateTime="2026-11-19">Thursday, 19 November 2026<\/time><\/h2>/,
     );
     expect(html).toContain('<time dateTime="2026-11-20">Today</time>');
+    expect(html.match(/<section class="thread__day"/g)).toHaveLength(2);
     expect(html).toContain("<p>Line 1<br/>Line &lt;2&gt;</p><p>Next</p>");
     expect(html).toContain("This message has been deleted.");
     expect(html).toContain('<h3 id="message-3-author" class="message__author">Anna Aho, Lääkäri</h3>');
@@ -91,7 +80,7 @@ describe("a thread's messages", () => {
   });
 
   it("say 'No messages' when there are none", () => {
-    expect(render(<ThreadMessages messages={[]} />)).toContain("No messages");
+    expect(render(<ThreadMessages days={[]} />)).toContain("No messages");
   });
 });
 
@@ -99,26 +88,20 @@ const thread: ThreadView = {
   id: "4",
   title: "Polvi",
   isActive: true,
-  participants: [
-    { id: "c", name: "Maija Meikäläinen", title: null, isCustomer: true },
-    { id: "p", name: "Anna Aho", title: "Lääkäri", isCustomer: false },
-  ],
+  participants: "Participants: Maija Meikäläinen (you); Anna Aho, Lääkäri",
   absences: [
     {
       name: "Anna Aho",
       start: "23 November 2026",
       end: "27 November 2026",
-      substitute: { name: "Bertta Berg", title: "Lääkäri" },
+      substitute: "Bertta Berg, Lääkäri",
     },
   ],
-  messages: [],
+  days: [],
 };
 
 describe("a thread's people", () => {
-  it("names the participants and the absences with their substitutes", () => {
-    expect(render(<ParticipantsSummary thread={thread} />)).toContain(
-      "Participants: Maija Meikäläinen (you); Anna Aho, Lääkäri",
-    );
+  it("names the absences with their substitutes", () => {
     const html = render(<AbsenceNotices thread={thread} />);
     expect(html).toContain("Anna Aho is away 23 November 2026–27 November 2026.");
     expect(html).toContain("Substitute: Bertta Berg, Lääkäri.");
@@ -127,14 +110,12 @@ describe("a thread's people", () => {
 });
 
 describe("polling", () => {
-  const shown: ThreadView = {
-    ...thread,
-    messages: [message("1", "2026-11-19T08:00:00.000Z"), message("2", "2026-11-19T09:00:00.000Z")],
-  };
+  const day = (messages: MessageView[]): ThreadDay[] => [{ day: "2026-11-19", label: "Today", messages }];
+  const shown: ThreadView = { ...thread, days: day([message("1", "08:00"), message("2", "09:00")]) };
 
   it("counts the messages not shown yet", () => {
-    const known = [message("1", "2026-11-19T08:00:00.000Z")];
-    const next = [...known, message("2", "2026-11-19T09:00:00.000Z"), message("3", "2026-11-19T10:00:00.000Z")];
+    const known = [message("1", "08:00")];
+    const next = [...known, message("2", "09:00"), message("3", "10:00")];
     expect(newMessages(known, next).map((m) => m.id)).toEqual(["2", "3"]);
     expect(newMessages(next, next)).toEqual([]);
   });
@@ -143,9 +124,14 @@ describe("polling", () => {
     expect(pollResult(shown, structuredClone(shown))).toBeNull();
   });
 
-  it("reports new messages with their count, to be announced", () => {
-    const next = { ...shown, messages: [...shown.messages, message("3", "2026-11-19T10:00:00.000Z")] };
+  it("reports new messages with their count, to be announced, also on a day of their own", () => {
+    const next = { ...shown, days: day([...shown.days[0].messages, message("3", "10:00")]) };
     expect(pollResult(shown, next)).toEqual({ thread: next, added: 1, closed: false });
+    const nextDay = {
+      ...shown,
+      days: [...shown.days, { day: "2026-11-20", label: "Today", messages: [message("3", "10:00")] }],
+    };
+    expect(pollResult(shown, nextDay)).toEqual({ thread: nextDay, added: 1, closed: false });
   });
 
   it("reports a thread closed meanwhile, and only as it closes", () => {
@@ -155,10 +141,8 @@ describe("polling", () => {
   });
 
   it("reports any other change, e.g. a message deleted, without new messages", () => {
-    const next = {
-      ...shown,
-      messages: [shown.messages[0], { ...shown.messages[1], content: null, deleted: true }],
-    };
+    const [first, second] = shown.days[0].messages;
+    const next = { ...shown, days: day([first, { ...second, content: null, deleted: true }]) };
     expect(pollResult(shown, next)).toEqual({ thread: next, added: 0, closed: false });
   });
 });

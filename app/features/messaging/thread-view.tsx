@@ -1,28 +1,7 @@
 import { Fragment } from "react";
-import { API_PATHS } from "~/route-table/api-paths";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
-import { withTitle, type MessageView, type ThreadView } from "./message-view";
-
-/** Messages by their Helsinki calendar day (`day`, given by the loader), oldest first (the thread's order). */
-export function groupByDay(messages: readonly MessageView[]): { day: string; messages: MessageView[] }[] {
-  const days: { day: string; messages: MessageView[] }[] = [];
-  for (const message of messages) {
-    const last = days.at(-1);
-    if (last?.day === message.day) last.messages.push(message);
-    else days.push({ day: message.day, messages: [message] });
-  }
-  return days;
-}
-
-/** Who takes part: the customer as "you", professionals with their titles. */
-export function ParticipantsSummary({ thread }: { thread: ThreadView }) {
-  const t = useT();
-  const names = thread.participants.map((p) =>
-    p.isCustomer ? t("messaging.thread.you", { name: p.name }) : withTitle(p.name, p.title),
-  );
-  return <p className="thread__participants">{t("messaging.thread.participants", { names: names.join("; ") })}</p>;
-}
+import type { MessageView, ThreadDay } from "./message-view";
 
 /** A message's text as written: paragraphs at blank lines, line breaks kept, never HTML. */
 export function MessageText({ text }: { text: string }) {
@@ -44,27 +23,27 @@ export function MessageText({ text }: { text: string }) {
 }
 
 /**
- * The messages, a section per day with the date (as the loader wrote it) as its heading. `focusMessageId`: the message that takes focus
- * after a form was sent (see ui/result-focus.tsx), i.e. the one just written.
+ * The messages, a section per day (grouped by the loader) with its date as its heading. `focusMessageId`: the
+ * message that takes focus after a form was sent (see ui/result-focus.tsx), i.e. the one just written.
  */
 export function ThreadMessages({
-  messages,
+  days,
   focusMessageId,
 }: {
-  messages: readonly MessageView[];
+  days: readonly ThreadDay[];
   focusMessageId?: string | null;
 }) {
   const t = useT();
-  if (!messages.length) return <p className="thread__empty">{t("messaging.thread.noMessages")}</p>;
+  if (!days.length) return <p className="thread__empty">{t("messaging.thread.noMessages")}</p>;
   return (
     <div className="thread__messages">
-      {groupByDay(messages).map(({ day, messages: ofDay }) => (
+      {days.map(({ day, label, messages }) => (
         <section key={day} className="thread__day" aria-labelledby={`day-${day}`}>
           <h2 id={`day-${day}`} className="thread__date">
-            <time dateTime={day}>{ofDay[0].dayLabel}</time>
+            <time dateTime={day}>{label}</time>
           </h2>
           <ol className="item-list thread__list">
-            {ofDay.map((m) => (
+            {messages.map((m) => (
               <li key={m.id}>
                 <MessageItem message={m} focusTarget={m.id === focusMessageId} />
               </li>
@@ -88,7 +67,7 @@ function MessageItem({ message: m, focusTarget }: { message: MessageView; focusT
       data-result-heading={focusTarget ? "" : undefined}
     >
       <h3 id={headingId} className="message__author">
-        {withTitle(m.authorName, m.authorTitle)}
+        {m.author}
       </h3>
       <p className="message__time muted">
         <time dateTime={m.created}>{m.time}</time>
@@ -103,8 +82,8 @@ function MessageItem({ message: m, focusTarget }: { message: MessageView; focusT
       {m.attachments.length ? (
         <ul className="link-list message__attachments" aria-label={t("messaging.thread.attachments")}>
           {m.attachments.map((a) => (
-            <li key={a.id}>
-              <a href={`${API_PATHS.messageAttachments}/${a.id}`} download={a.fileName}>
+            <li key={a.href}>
+              <a href={a.href} download={a.fileName}>
                 {a.fileName}
               </a>
             </li>

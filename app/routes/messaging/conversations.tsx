@@ -73,6 +73,7 @@ export default function Conversations({ loaderData: loaded }: Route.ComponentPro
 function useListRefresh(loaded: Route.ComponentProps["loaderData"]) {
   const polled = usePagePolling<typeof loaded>({
     key: `conversations:${loaded.state === "ok" ? loaded.now : ""}`,
+    href: loaded.state === "ok" ? loaded.pollHref : "",
     intervalMs: loaded.state === "ok" ? loaded.pollMs : null,
     continues: (answer) => answer.state === "ok",
   });

@@ -49,7 +49,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
             limits={loaderData.limits}
             fieldsBefore={
               <>
-                <RecipientField recipient={loaderData.recipient} team={loaderData.team} />
+                <RecipientField href={loaderData.recipientHref} team={loaderData.team} />
                 <SubjectField answer={actionData} errors={errors} limits={loaderData.limits} />
               </>
             }

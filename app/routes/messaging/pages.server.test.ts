@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import en from "../../../locales/en/messaging.json";
+import fi from "../../../locales/fi/messaging.json";
 import type { MessagingUser, Thread } from "~/features/messaging/threads.server";
-import { listItem, threadView } from "./pages.server";
+import { translator } from "~/lib/translate";
+import { listItem, pollHref, threadView } from "./pages.server";
+
+const tFi = translator("fi", { messaging: fi });
+const tEn = translator("en", { messaging: en });
 
 const user = (id: string, type: MessagingUser["type"], firstName: string, lastName: string, title: string | null) => ({
   id,
@@ -62,45 +68,45 @@ const thread: Thread = {
 
 describe("the thread page's view (the one the page shows, loaded and polled alike)", () => {
   it("names the people, the absences with their substitutes, and the messages as plain values", () => {
-    const view = threadView(thread, new Date("2026-11-20T10:00:00Z"), "fi");
+    const view = threadView(thread, new Date("2026-11-20T10:00:00Z"), "fi", tFi);
     expect(view).toMatchObject({
       id: "4",
       title: "Polvi",
       isActive: false,
-      participants: [
-        { id: "c", name: "Maija Meikäläinen", title: null, isCustomer: true },
-        { id: "p", name: "Anna Aho", title: "Lääkäri", isCustomer: false },
-      ],
+      participants: "Osallistujat: Maija Meikäläinen (sinä); Anna Aho, Lääkäri",
       absences: [
-        {
-          name: "Anna Aho",
-          start: "23.11.2026",
-          end: "27.11.2026",
-          substitute: { name: "Bertta Berg", title: "Lääkäri" },
-        },
+        { name: "Anna Aho", start: "23.11.2026", end: "27.11.2026", substitute: "Bertta Berg, Lääkäri" },
         { name: "Anna Aho", start: "1.12.2026", end: "2.12.2026", substitute: null },
       ],
     });
-    expect(view.messages[0]).toEqual({
+    expect(view.days).toHaveLength(1);
+    expect(view.days[0]).toMatchObject({ day: "2026-11-19", label: "Torstai, 19.11.2026" });
+    expect(view.days[0].messages[0]).toEqual({
       id: "9",
       created: "2026-11-19T08:00:00.000Z",
-      day: "2026-11-19",
-      dayLabel: "Torstai, 19.11.2026",
       time: "10.00",
       content: "Hei",
       deleted: false,
-      authorName: "Maija Meikäläinen",
-      authorTitle: null,
+      author: "Maija Meikäläinen",
       fromCustomer: true,
-      attachments: [{ id: "a", fileName: "polvi.png" }],
+      attachments: [{ href: "/api/customer-messaging/attachments/a", fileName: "polvi.png" }],
       questionnaireInvitations: [{ id: "3", title: "Kysely" }],
     });
-    // A deleted message's text never reaches the page.
-    expect(view.messages[1]).toMatchObject({ id: "10", content: null, deleted: true, fromCustomer: false });
+    // A deleted message's text never reaches the page; a professional is named with their title.
+    expect(view.days[0].messages[1]).toMatchObject({
+      id: "10",
+      content: null,
+      deleted: true,
+      fromCustomer: false,
+      author: "Anna Aho, Lääkäri",
+    });
     expect(JSON.stringify(view)).not.toContain("piilossa");
+    expect(threadView(thread, new Date("2026-11-20T10:00:00Z"), "en", tEn).participants).toBe(
+      "Participants: Maija Meikäläinen (you); Anna Aho, Lääkäri",
+    );
   });
 
-  it("gives each message its Helsinki day and writes today's as such", () => {
+  it("groups the messages by their Helsinki day and writes today's as such", () => {
     const late = (id: number, created: string) => ({ ...thread.messages[0], id, created: new Date(created) });
     const view = threadView(
       {
@@ -108,17 +114,37 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
         messages: [
           late(1, "2026-11-18T21:30:00Z"), // 18.11. 23.30 in Helsinki
           late(2, "2026-11-18T22:30:00Z"), // 19.11. 00.30
-          late(3, "2026-11-20T08:00:00Z"),
+          late(3, "2026-11-19T08:00:00Z"),
+          late(4, "2026-11-20T08:00:00Z"),
         ],
       },
       new Date("2026-11-20T10:00:00Z"),
       "en",
+      tEn,
     );
-    expect(view.messages.map((m) => [m.day, m.dayLabel, m.time])).toEqual([
-      ["2026-11-18", "Wednesday, 18 November 2026", "23:30"],
-      ["2026-11-19", "Thursday, 19 November 2026", "00:30"],
-      ["2026-11-20", "Today", "10:00"],
+    expect(view.days.map((d) => [d.day, d.label, d.messages.map((m) => [m.id, m.time])])).toEqual([
+      ["2026-11-18", "Wednesday, 18 November 2026", [["1", "23:30"]]],
+      [
+        "2026-11-19",
+        "Thursday, 19 November 2026",
+        [
+          ["2", "00:30"],
+          ["3", "10:00"],
+        ],
+      ],
+      ["2026-11-20", "Today", [["4", "10:00"]]],
     ]);
+  });
+});
+
+describe("a page's poll", () => {
+  it("loads the page's own address, its query kept, marked as a poll", () => {
+    expect(pollHref(new Request("http://localhost/fi/viestit/12"))).toBe("/fi/viestit/12?background=1");
+    expect(pollHref(new Request("http://localhost/en/conversations?page=2&poll=1500"))).toBe(
+      "/en/conversations?page=2&poll=1500&background=1",
+    );
+    // Marked once, whatever the address already said.
+    expect(pollHref(new Request("http://localhost/fi/viestit?background=0"))).toBe("/fi/viestit?background=1");
   });
 });
 

@@ -4,17 +4,21 @@ import { now } from "~/.server/clock";
 import { requestInfo, type RequestInfo } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { reportError } from "~/.server/error-reporting";
+import { textsOf } from "~/.server/i18n";
 import {
   excerpt,
   type ConversationPage,
   type FormLimits,
   type MessageView,
-  type RecipientLink,
+  type ThreadDay,
   type ThreadListItem,
   type ThreadView,
 } from "~/features/messaging/message-view";
 import { formatCalendarDate, formatDate, formatRelativeDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import type { T } from "~/lib/translate";
+import { href } from "~/route-table";
+import { API_PATHS, BACKGROUND_PARAM } from "~/route-table/api-paths";
 import { FORM_LIMITS } from "~/features/messaging/form-limits";
 import { careTeamOf, type MessagingStatus } from "~/features/messaging/messaging.server";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Access, type Args } from "./page-access.server";
@@ -45,6 +49,16 @@ export function pollIntervalMs(request: Request, environment: RequestInfo["envir
   return ms >= 1000 && ms <= POLL_INTERVAL_MS ? ms : POLL_INTERVAL_MS;
 }
 
+/**
+ * The page's own address (its query kept, e.g. `?page=2` or `?poll=`) marked as a poll, `?background=1`: what the
+ * open page loads again to poll (features/messaging/page-polling.ts).
+ */
+export function pollHref(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.set(BACKGROUND_PARAM, "1");
+  return `${url.pathname}${url.search}`;
+}
+
 type Announcement = MessagingStatus["announcement"];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -59,50 +73,64 @@ function helsinkiDay(d: Date): string {
 /** A calendar date (YYYY-MM-DD) as the language writes it; noon UTC is the same date in Helsinki. */
 const calendarDate = (date: string, lang: Lang) => formatDate(new Date(`${date}T12:00:00Z`), lang);
 
-/** A message as the thread shows it; its day's label ("Today", "Thursday, 19 November 2026") at `at`. */
-function messageView(m: Message, at: Date, lang: Lang): MessageView {
+/** A name with its title: "Anna Aho, Lääkäri". */
+const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
+
+/** A message as the thread shows it. */
+function messageView(m: Message, lang: Lang): MessageView {
   return {
     id: String(m.id),
     created: m.created.toISOString(),
-    day: helsinkiDay(m.created),
-    dayLabel: formatCalendarDate(m.created, at, lang),
     time: formatTime(m.created, lang),
     content: m.deleted ? null : m.content,
     deleted: m.deleted,
-    authorName: m.authorName,
-    authorTitle: m.authorTitle,
+    author: withTitle(m.authorName, m.authorTitle),
     fromCustomer: m.authorType === "CustomerUser",
-    attachments: m.attachments,
+    attachments: m.attachments.map((a) => ({ href: `${API_PATHS.messageAttachments}/${a.id}`, fileName: a.fileName })),
     questionnaireInvitations: m.questionnaireInvitations.map((q) => ({ id: String(q.id), title: q.title })),
   };
+}
+
+/**
+ * The messages (oldest first) by their Helsinki calendar day, each day with its label at `at` ("Today", "Thursday,
+ * 19 November 2026").
+ */
+export function threadDays(messages: readonly Message[], at: Date, lang: Lang): ThreadDay[] {
+  const days: ThreadDay[] = [];
+  for (const message of messages) {
+    const day = helsinkiDay(message.created);
+    const last = days.at(-1);
+    const view = messageView(message, lang);
+    if (last?.day === day) last.messages.push(view);
+    else days.push({ day, label: formatCalendarDate(message.created, at, lang), messages: [view] });
+  }
+  return days;
 }
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
 /**
- * The thread as its page shows it, its times and dates written out in the page's language at `at` (the loader's is
- * the only view: the page polls its loader too, so a poll answers the same fields).
+ * The thread as its page shows it, its people, times and dates written out in the page's language (`t`, `lang`)
+ * at `at` (the loader's is the only view: the page polls its loader too, so a poll answers the same fields).
  */
-export function threadView(thread: Thread, at: Date, lang: Lang): ThreadView {
+export function threadView(thread: Thread, at: Date, lang: Lang, t: T): ThreadView {
+  const names = thread.participants.map((p) =>
+    p.type === "CustomerUser" ? t("messaging.thread.you", { name: fullName(p) }) : withTitle(fullName(p), p.title),
+  );
   return {
     id: String(thread.id),
     title: thread.title,
     isActive: thread.isActive,
-    participants: thread.participants.map((p) => ({
-      id: p.id,
-      name: fullName(p),
-      title: p.title,
-      isCustomer: p.type === "CustomerUser",
-    })),
+    participants: t("messaging.thread.participants", { names: names.join("; ") }),
     absences: thread.assignments.flatMap((a) =>
       a.absences.map((absence) => ({
         name: fullName(a.assignee),
         start: calendarDate(absence.startDate, lang),
         end: calendarDate(absence.endDate, lang),
-        substitute: absence.substitute ? { name: fullName(absence.substitute), title: absence.substitute.title } : null,
+        substitute: absence.substitute ? withTitle(fullName(absence.substitute), absence.substitute.title) : null,
       })),
     ),
-    messages: thread.messages.map((m) => messageView(m, at, lang)),
+    days: threadDays(thread.messages, at, lang),
   };
 }
 
@@ -139,6 +167,7 @@ export type ConversationsPage =
       totalCount: number;
       now: string;
       pollMs: number;
+      pollHref: string;
     };
 
 export async function conversationsLoader(args: Args): Promise<ConversationsPage> {
@@ -172,6 +201,7 @@ export async function conversationsLoader(args: Args): Promise<ConversationsPage
       totalCount: list.totalCount,
       now: at.toISOString(),
       pollMs,
+      pollHref: pollHref(args.request),
     };
   } catch (error) {
     reportError(error, { where: "conversationsLoader" });
@@ -188,20 +218,21 @@ export type NewConversationPage =
       state: "ok";
       announcement: Announcement;
       limits: FormLimits;
-      recipient: RecipientLink;
-      /** Who reads the message, by name and title (empty when the team is not known yet). */
-      team: { name: string; title: string | null }[];
+      /** Where "your health care team" leads. */
+      recipientHref: string;
+      /** Who reads the message, by name and title: "Anna Aho (Lääkäri), …" (empty when the team is not known yet). */
+      team: string;
     };
 
 /**
  * "Your health care team" links to the occupational-health team page when the person has occupational care (and
  * the brand has that page); otherwise to the conversations part of the front page.
  */
-function recipientOf(access: Access): RecipientLink {
+function recipientHref(access: Access): string {
   return access.session.actingPerson.hasOccupationalCare &&
     !access.info.brand.hiddenPages.includes("occupationalHealthTeam")
-    ? { to: "occupationalHealthTeam" }
-    : { to: "home", hash: "conversations-heading" };
+    ? href("occupationalHealthTeam", access.lang)
+    : `${href("home", access.lang)}#conversations-heading`;
 }
 
 export async function newConversationLoader(args: Args): Promise<NewConversationPage> {
@@ -217,8 +248,8 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
     state: "ok",
     announcement,
     limits: FORM_LIMITS,
-    recipient: recipientOf(access),
-    team: team.map((member) => ({ name: fullName(member), title: member.title })),
+    recipientHref: recipientHref(access),
+    team: team.map((m) => (m.title ? `${fullName(m)} (${m.title})` : fullName(m))).join(", "),
   };
 }
 
@@ -270,9 +301,10 @@ async function threadPage(args: Args, background: boolean): Promise<Conversation
   const at = now();
   return {
     state: "ok",
-    thread: threadView(thread, at, access.lang),
+    thread: threadView(thread, at, access.lang, textsOf(access.lang, access.info.brand.id)),
     now: at.toISOString(),
     pollMs,
+    pollHref: pollHref(args.request),
     limits: FORM_LIMITS,
   };
 }

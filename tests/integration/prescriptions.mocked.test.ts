@@ -12,7 +12,7 @@ import * as s from "~/.server/db/schema";
 import type { Person } from "~/.server/session";
 import { customerMessagingUserId } from "~/features/messaging/messaging.server";
 import { composeRenewalMessage } from "~/features/prescriptions/renewal-message";
-import { checkRenewal } from "~/features/prescriptions/renewal.schema";
+import { checkRenewal } from "~/features/prescriptions/renewal-check";
 import { sendAsBrowser, type SendOptions } from "./request-handler";
 import { login, useTestDatabase } from "./test-db";
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
-import { PageTitle } from "~/ui/page-title";
 import { KELA_CARD_SIDES, type ImageProblem, type KelaCardImages, type KelaCardSide } from "./kela-card-sides";
 
 /** What the Kela card gives its upload form (kela-card-form.tsx). */
@@ -30,20 +29,25 @@ export type KelaCardFormProps = {
  * (init-upload, a PUT per side with progress, finish-upload) and shows the new images; "change images" opens the
  * form in place, both sides missing, and the saved images are replaced only when new ones are saved.
  *
- * `layout`: "section" inside My information (under its own h2), "page" as the Kela card page (title, error
- * summary and h1 of its own). `Form`: the upload form (kela-card-form.tsx), which My information loads only when it
- * is shown; `prepareForm` starts loading it when "change images" is about to be pressed.
+ * `page`: as the Kela card page (title, error summary and h1 of its own), else a section inside My information
+ * (under its own h2); `frame` places the card's body and status region as the page or the section does. `Form`: the
+ * upload form (kela-card-form.tsx), which My information loads only when it is shown; `prepareForm` starts loading it
+ * when "change images" is about to be pressed.
  */
 export function KelaCard({
   images: savedImages,
   problems,
-  layout,
+  page,
+  frame,
   Form,
   prepareForm,
 }: {
   images: KelaCardImages | null;
   problems?: Partial<Record<KelaCardSide, ImageProblem>>;
-  layout: "section" | "page";
+  /** As the Kela card page: the page's title and its heading and lead. */
+  page?: { title: string; intro: ReactNode };
+  /** The card as the page shows it: its body (the images or the form), its status region, whether the form is shown. */
+  frame(body: ReactNode, live: ReactNode, form: boolean): ReactNode;
   Form: ComponentType<KelaCardFormProps>;
   prepareForm?: () => void;
 }) {
@@ -51,7 +55,7 @@ export function KelaCard({
   const hydrated = useHydrated();
   const [images, setImages] = useState(savedImages);
   // The form as the page came (with the posted problems), the form opened by "change images", or none.
-  const [form, setForm] = useState<"initial" | "change" | null>(layout === "page" || !savedImages ? "initial" : null);
+  const [form, setForm] = useState<"initial" | "change" | null>(page || !savedImages ? "initial" : null);
   const [announcement, setAnnouncement] = useState("");
   // Focus goes to the images once the render that shows them is on screen.
   const focusImages = useRef(false);
@@ -69,15 +73,7 @@ export function KelaCard({
     focusImages.current = true;
   }
 
-  const heading = t(k("heading"));
-  const title = `${heading} – ${t(k("myInformation"))}`;
-  const intro = (
-    <>
-      <h1>{heading}</h1>
-      <p className="lead">{t(k("intro"))}</p>
-    </>
-  );
-  const Subheading = layout === "page" ? "h2" : "h3";
+  const Subheading = page ? "h2" : "h3";
 
   const body =
     !form && images ? (
@@ -111,14 +107,14 @@ export function KelaCard({
         images={images}
         problems={form === "initial" ? problems : undefined}
         focusFirst={form === "change"}
-        page={layout === "page" ? { title, intro } : undefined}
+        page={page}
         announce={setAnnouncement}
         onSaved={(saved) => {
           setImages(saved);
           setAnnouncement(t(k("announce.uploaded")));
           showImages();
         }}
-        onCancel={images && layout === "section" ? showImages : undefined}
+        onCancel={images && !page ? showImages : undefined}
       />
     );
 
@@ -129,30 +125,5 @@ export function KelaCard({
     </p>
   );
 
-  if (layout === "page")
-    return (
-      <>
-        {form ? (
-          body
-        ) : (
-          <>
-            <PageTitle title={title} />
-            {intro}
-            {body}
-          </>
-        )}
-        {live}
-        <p>
-          <LocalizedLink to="myInformation">{t(k("back"))}</LocalizedLink>
-        </p>
-      </>
-    );
-  return (
-    <section className="kela-card" aria-labelledby="kela-card-heading">
-      <h2 id="kela-card-heading">{heading}</h2>
-      <p>{t(k("intro"))}</p>
-      {body}
-      {live}
-    </section>
-  );
+  return frame(body, live, !!form);
 }

@@ -5,15 +5,10 @@ import { useLang } from "~/ui/root-data";
 import type { MyInformationTab } from "./save-action";
 
 /**
- * The forms of the tabs besides the first, loaded by the browser only when their tab is shown (the page's
- * `lazyPart`s); choosing the tab starts loading them, alongside the tab's data.
+ * The panels of the tabs besides the first (other-tabs.tsx), loaded by the browser only when one of them is shown
+ * (the page's `lazyPart`); choosing the tab starts loading them, alongside the tab's data.
  */
-export const loadGuardianForms = () => import("./guardian-forms").then((m) => m.GuardianForms);
-export const loadConsentForm = () => import("~/features/account/consent-form").then((m) => m.ConsentForm);
-const LOAD: Partial<Record<MyInformationTab, () => Promise<unknown>>> = {
-  guardians: loadGuardianForms,
-  consent: loadConsentForm,
-};
+export const loadOtherTab = () => import("./other-tabs").then((m) => m.OtherTab);
 
 /**
  * The tabs of My information as plain links (`?tab=`), so they work without JavaScript; the current one is
@@ -40,7 +35,7 @@ export function MyInformationTabs({
               to={href("myInformation", lang, {}, { tab, saveAction: saveAction ?? undefined })}
               aria-current={tab === current ? "page" : undefined}
               preventScrollReset
-              onClick={() => void LOAD[tab]?.()}
+              onClick={tab === "contact" ? undefined : () => void loadOtherTab()}
             >
               {t(`myInformation.tabs.${tab}`)}
             </Link>

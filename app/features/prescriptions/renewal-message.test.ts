@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BLOCK_SEPARATOR, RENEWAL_HEADER, composeRenewalMessage } from "./renewal-message";
-import { checkRenewal } from "./renewal.schema";
+import { checkRenewal } from "./renewal-check";
 
 const levaxin = {
   id: 12,

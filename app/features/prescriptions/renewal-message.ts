@@ -1,4 +1,5 @@
-import type { PrescriptionAnswers, RenewalAnswers, YesNo } from "./renewal.schema";
+import type { PrescriptionAnswers, RenewalAnswers } from "./renewal-check";
+import type { YesNo } from "./renewal.schema";
 
 /**
  * The renewal request's message to the care team (spec part 2 §7), always in Finnish, the care team's language,

@@ -1,45 +1,57 @@
 import { Fragment, useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { INVALID_CHARACTERS } from "~/lib/text";
-import type { T } from "~/lib/translate";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { CsrfField } from "~/ui/csrf-field";
-import { ErrorSummary, Textarea } from "~/ui/form";
+import { Textarea } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
 import { PageTitle } from "~/ui/page-title";
-import { ResultHeading } from "~/ui/result-focus";
 import { useLang } from "~/ui/root-data";
 import { RenewalNotice as RenewalNoticeOnServer } from "./notices";
 import { NothingToRenew as NothingToRenewOnServer } from "./nothing-to-renew";
 import type { RenewalAnswer, RenewalPage, RenewalPrescription } from "./prescriptions.server";
 import {
+  RenewalErrorSummary as SummaryOnServer,
+  RenewalSendFailed as SendFailedOnServer,
+  RenewalSent as SentOnServer,
+} from "./renewal-send";
+import {
   ANSWER_MAX_LENGTH,
   FOLLOW_UPS,
   OTHER_MEDICINES,
   UNTOUCHED_OMITTED,
-  checkRenewal,
   fieldName,
-  fieldNames,
   textFieldNames,
-  valuesOf,
-  type Question,
   type RenewalErrors,
   type RenewalValues,
   type YesNo,
 } from "./renewal.schema";
+import { K, fieldErrorText } from "./renewal-texts";
 import { medicineTitle } from "./rules";
 
-const K = "prescriptions.renewal";
-
-// Shown to few (out of use, nothing to renew): loaded when shown. (Not the sent result: focus moves to its heading
-// as soon as the post settles.)
+// Shown to few (out of use, nothing to renew): loaded when shown.
 const RenewalNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? RenewalNoticeOnServer : null, () =>
   import("./notices").then((m) => m.RenewalNotice),
 );
 const NothingToRenew = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? NothingToRenewOnServer : null, () =>
   import("./nothing-to-renew").then((m) => m.NothingToRenew),
+);
+
+// What the page shows once the form is sent — the browser's check before sending, the error summary, the sent
+// result, the failed send — is loaded once a field of the form has had focus (as it has before the form is sent: the
+// check needs it before the post, so it is there when the answer comes), or when one of them is shown as the page
+// loads.
+let sendModule: typeof import("./renewal-send") | null = null;
+const loadSend = () => import("./renewal-send").then((m) => (sendModule = m));
+const SummaryWhenShown = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SummaryOnServer : null, () =>
+  loadSend().then((m) => m.RenewalErrorSummary),
+);
+const SentWhenShown = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SentOnServer : null, () =>
+  loadSend().then((m) => m.RenewalSent),
+);
+const SendFailedWhenShown = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SendFailedOnServer : null, () =>
+  loadSend().then((m) => m.RenewalSendFailed),
 );
 
 /**
@@ -52,25 +64,16 @@ export function RenewalView({ page, answer }: { page: RenewalPage; answer: Renew
   const t = useT();
   const { errors, setClientErrors } = useRenewalErrors(answer);
   const prescriptions = page.state === "form" ? page.prescriptions : [];
-  const summary = summaryOf(errors, answer?.tooLong ?? false, prescriptions, t);
+  const tooLong = answer?.tooLong ?? false;
+  const hasErrors = Object.values(errors).some(Boolean) || (tooLong && prescriptions.length > 0);
+  const Summary = sendModule?.RenewalErrorSummary ?? SummaryWhenShown;
   const title = t(`${K}.title`);
   const stopped = answer?.failure === "maintenance" || answer?.failure === "unavailable" ? answer.failure : null;
 
   let body: ReactNode;
   if (page.state === "sent") {
-    body = (
-      <div className="banner banner--success renewal-sent">
-        <ResultHeading className="banner__title">{t(`${K}.sent.title`)}</ResultHeading>
-        <div className="banner__content">
-          <p>{t(`${K}.sent.promise`)}</p>
-          {page.conversationHref ? (
-            <p>
-              <Link to={page.conversationHref}>{t(`${K}.sent.conversation`)}</Link>
-            </p>
-          ) : null}
-        </div>
-      </div>
-    );
+    const Sent = sendModule?.RenewalSent ?? SentWhenShown;
+    body = <Sent conversationHref={page.conversationHref} />;
   } else if (stopped) {
     body = <RenewalNotice state={stopped} />;
   } else if (page.state === "maintenance" || page.state === "unavailable") {
@@ -102,12 +105,8 @@ export function RenewalView({ page, answer }: { page: RenewalPage; answer: Renew
 
   return (
     <div className="narrow renewal">
-      <PageTitle title={title} hasErrors={summary.entries.length > 0} />
-      <ErrorSummary
-        title={summary.title}
-        errors={summary.entries}
-        fieldOrder={fieldNames(prescriptions.map((p) => p.id))}
-      />
+      <PageTitle title={title} hasErrors={hasErrors} />
+      {hasErrors ? <Summary errors={errors} tooLong={tooLong} prescriptions={prescriptions} /> : null}
       <h1>{title}</h1>
       {body}
       <p>
@@ -123,40 +122,6 @@ function useRenewalErrors(answer: RenewalAnswer | undefined) {
   const errors = found && found.after === answer ? found.errors : (answer?.errors ?? {});
   const setClientErrors = useCallback((next: RenewalErrors) => setFound({ after: answer, errors: next }), [answer]);
   return { errors, setClientErrors };
-}
-
-/** "why-12" → the question and the prescription id; "otherMedicines" → no prescription. */
-function fieldOf(name: string): { question: Question | typeof OTHER_MEDICINES; prescriptionId: number | null } {
-  if (name === OTHER_MEDICINES) return { question: OTHER_MEDICINES, prescriptionId: null };
-  const dash = name.lastIndexOf("-");
-  return { question: name.slice(0, dash) as Question, prescriptionId: Number(name.slice(dash + 1)) };
-}
-
-const fieldErrorText = (t: T, error: NonNullable<RenewalErrors[string]>) =>
-  error === "missing"
-    ? t(`${K}.errors.missing`)
-    : error === "tooLong"
-      ? t(`${K}.errors.tooLong`, { max: ANSWER_MAX_LENGTH })
-      : t(INVALID_CHARACTERS);
-
-/**
- * The error summary: titled with the spec's "First fill all fields in the form" when questions are unanswered,
- * each entry naming the question and its prescription and linking to the field (a yes/no question's first radio).
- */
-function summaryOf(errors: RenewalErrors, tooLong: boolean, prescriptions: RenewalPrescription[], t: T) {
-  const names = new Map(prescriptions.map((p) => [p.id, medicineTitle(p)]));
-  const entries = Object.entries(errors).flatMap(([name, error]) => {
-    if (!error) return [];
-    const { question, prescriptionId } = fieldOf(name);
-    const questionText = t(`${K}.questions.${question}`);
-    const medicine = prescriptionId === null ? null : names.get(prescriptionId);
-    const subject = medicine ? t(`${K}.errors.entry`, { question: questionText, medicine }) : questionText;
-    return [{ id: name, message: error === "missing" ? subject : `${subject}: ${fieldErrorText(t, error)}` }];
-  });
-  if (tooLong && prescriptions.length)
-    entries.push({ id: fieldName("why", prescriptions[0].id), message: t(`${K}.errors.tooLongTogether`) });
-  const missing = Object.values(errors).includes("missing");
-  return { title: t(missing ? `${K}.errors.title` : "common.form.errorSummaryTitle"), entries };
 }
 
 /**
@@ -196,22 +161,34 @@ function RenewalForm({
   const touched = useRef(new Set(Object.keys(values)));
   const sending = useRef(false);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const failureRef = useRef<HTMLDivElement>(null);
   const failed = answer?.failure === "send";
+  const SendFailed = sendModule?.RenewalSendFailed ?? SendFailedWhenShown;
   const missing = Object.values(errors).includes("missing");
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || sending.current) return;
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     for (const name of textFieldNames(ids)) if (!touched.current.has(name)) form.delete(name);
     form.set(UNTOUCHED_OMITTED, "1");
-    const found = checkRenewal(ids, valuesOf(form, ids), true).errors;
-    onClientErrors(found);
-    if (Object.keys(found).length) return;
     sending.current = true;
-    void submit(form, { method: "post", action: location.pathname + location.search }).finally(() => {
+    const check = (m: typeof import("./renewal-send")) => {
+      const found = m.clientErrors(form, ids);
+      onClientErrors(found);
+      if (Object.keys(found).length) {
+        sending.current = false;
+        return;
+      }
+      void submit(form, { method: "post", action: location.pathname + location.search }).finally(() => {
+        sending.current = false;
+      });
+    };
+    if (sendModule) return check(sendModule);
+    // Not loaded yet (sent at once): checked when it is, or posted as without JavaScript if it cannot be fetched.
+    void loadSend().then(check, () => {
       sending.current = false;
+      element.submit();
     });
   }
 
@@ -245,18 +222,16 @@ function RenewalForm({
     );
 
   return (
-    <Form method="post" noValidate className="renewal-form" onSubmit={hydrated ? send : undefined}>
+    <Form
+      method="post"
+      noValidate
+      className="renewal-form"
+      onSubmit={hydrated ? send : undefined}
+      onFocus={hydrated ? () => void loadSend().catch(() => {}) : undefined}
+    >
       <CsrfField />
       <input type="hidden" name="requestKey" value={requestKey} />
-      {failed ? (
-        <div className="banner banner--error" role="alert" tabIndex={-1} ref={failureRef} data-result-heading="">
-          <p className="banner__title">{t("common.notice.error")}</p>
-          <div className="banner__content">
-            <p>{t(`${K}.failed`)}</p>
-            <p>{t(`${K}.failedHint`)}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <SendFailed /> : null}
       {prescriptions.map((p) => (
         <fieldset key={p.id} className="fieldset renewal__prescription" data-prescription={p.id}>
           <legend className="fieldset__legend">

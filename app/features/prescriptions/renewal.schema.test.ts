@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANSWER_MAX_LENGTH, checkRenewal, fieldNames, textFieldNames, valuesOf } from "./renewal.schema";
+import { checkRenewal, valuesOf } from "./renewal-check";
+import { ANSWER_MAX_LENGTH, fieldNames, textFieldNames } from "./renewal.schema";
 
 /** A complete answer for prescription 7: not finished (so how much is left), side effects (so which). */
 const complete = {

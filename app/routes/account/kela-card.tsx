@@ -12,6 +12,9 @@ import { checkPostedImages, kelaCardImages, saveKelaCard } from "~/features/my-i
 import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
 import { href } from "~/route-table";
+import { useT } from "~/ui/i18n";
+import { LocalizedLink } from "~/ui/localized-link";
+import { PageTitle } from "~/ui/page-title";
 
 export const handle = { i18n: ["myInformation.kelaCard"] } satisfies TextsHandle;
 
@@ -42,14 +45,41 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function KelaCardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const k = (key: string) => `myInformation.kelaCard.${key}`;
+  const heading = t(k("heading"));
+  const title = `${heading} – ${t(k("myInformation"))}`;
+  const intro = (
+    <>
+      <h1>{heading}</h1>
+      <p className="lead">{t(k("intro"))}</p>
+    </>
+  );
   return (
     <div className="narrow">
       <KelaCard
         key={JSON.stringify(actionData?.problems ?? null)}
-        layout="page"
+        page={{ title, intro }}
         images={loaderData.images}
         problems={actionData?.problems}
         Form={KelaCardForm}
+        frame={(body, live, form) => (
+          <>
+            {form ? (
+              body
+            ) : (
+              <>
+                <PageTitle title={title} />
+                {intro}
+                {body}
+              </>
+            )}
+            {live}
+            <p>
+              <LocalizedLink to="myInformation">{t(k("back"))}</LocalizedLink>
+            </p>
+          </>
+        )}
       />
     </div>
   );

@@ -9,10 +9,8 @@ import { flashCookie } from "~/.server/flash";
 import { getLang } from "~/.server/i18n";
 import { consentSchema } from "~/features/account/consent";
 import { saveActingPersonConsent } from "~/features/account/consent.server";
-import { ConsentForm as ConsentFormOnServer } from "~/features/account/consent-form";
 import { CONTACT_FIELDS, ContactForm, contactFieldId } from "~/features/my-information/contact-form";
 import { MyInformationErrorSummary as ErrorSummaryOnServer } from "~/features/my-information/error-summary";
-import { GuardianForms as GuardianFormsOnServer } from "~/features/my-information/guardian-forms";
 import { guardiansFromForm, type MyInformationForm } from "~/features/my-information/my-information-fields";
 import { KelaCard } from "~/features/my-information/kela-card";
 import { KelaCardForm as KelaCardFormOnServer } from "~/features/my-information/kela-card-form";
@@ -31,7 +29,8 @@ import {
   saveActionTarget,
   type MyInformationTab,
 } from "~/features/my-information/save-action";
-import { MyInformationTabs, loadConsentForm, loadGuardianForms } from "~/features/my-information/tabs";
+import { OtherTab as OtherTabOnServer } from "~/features/my-information/other-tabs";
+import { MyInformationTabs, loadOtherTab } from "~/features/my-information/tabs";
 import { SmsLoginSection } from "~/features/my-information/sms-login-section";
 import { smsLoginAction, smsLoginView } from "~/features/my-information/sms-login.server";
 import { formatTime } from "~/lib/format";
@@ -50,8 +49,7 @@ export const handle = { i18n: ["contact", "account.consent", "myInformation"] } 
 
 // The parts only some views of the page show — the other tabs, the Kela card's upload form, the error summary —
 // the browser loads when they are shown (the server renders them at once).
-const GuardianForms = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? GuardianFormsOnServer : null, loadGuardianForms);
-const ConsentForm = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ConsentFormOnServer : null, loadConsentForm);
+const OtherTab = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? OtherTabOnServer : null, loadOtherTab);
 const loadKelaCardForm = () => import("~/features/my-information/kela-card-form").then((m) => m.KelaCardForm);
 const KelaCardForm = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? KelaCardFormOnServer : null, loadKelaCardForm);
 const loadErrorSummary = () =>
@@ -255,10 +253,17 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               />
             ) : null}
             <KelaCard
-              layout="section"
               images={loaderData.kelaCard}
               Form={KelaCardForm}
               prepareForm={() => void loadKelaCardForm()}
+              frame={(body, live) => (
+                <section className="kela-card" aria-labelledby="kela-card-heading">
+                  <h2 id="kela-card-heading">{t("myInformation.kelaCard.heading")}</h2>
+                  <p>{t("myInformation.kelaCard.intro")}</p>
+                  {body}
+                  {live}
+                </section>
+              )}
             />
             <h2>{t("myInformation.more.heading")}</h2>
             <ul className="link-list">
@@ -273,29 +278,17 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               </li>
             </ul>
           </>
-        ) : tab === "guardians" ? (
-          <>
-            <p>{t("myInformation.guardians.intro")}</p>
-            <GuardianForms
-              action={action}
-              saved={loaderData.guardians ?? []}
-              adding={loaderData.adding}
-              posted={posted === "guardians" ? (actionData?.values ?? null) : null}
-              errors={posted === "guardians" ? errors : {}}
-              addHref={href("myInformation", lang, {}, query({ addGuardian: "1" }))}
-              cancelAddHref={action}
-            />
-          </>
         ) : (
-          <ConsentForm
+          <OtherTab
+            tab={tab}
             action={action}
-            intent="consent"
-            submitLabel={t("myInformation.consent.submit")}
-            updated={loaderData.consent.updated}
-            choices={loaderData.consent.choices}
-            error={
-              posted === "consent" && errors.privacyPolicyAcknowledged ? t(errors.privacyPolicyAcknowledged) : undefined
-            }
+            addQuery={query({ addGuardian: "1" })}
+            guardians={loaderData.guardians}
+            adding={loaderData.adding}
+            consent={loaderData.consent}
+            posted={posted}
+            values={actionData?.values}
+            errors={errors}
           />
         )}
       </section>

@@ -27,7 +27,8 @@ import {
   type RenewalPage,
 } from "~/features/prescriptions/prescriptions.server";
 import { RENEWAL_TITLE, composeRenewalMessage } from "~/features/prescriptions/renewal-message";
-import { UNTOUCHED_OMITTED, checkRenewal, valuesOf } from "~/features/prescriptions/renewal.schema";
+import { checkRenewal, valuesOf } from "~/features/prescriptions/renewal-check";
+import { UNTOUCHED_OMITTED } from "~/features/prescriptions/renewal.schema";
 import { idSegment, parseIdSegment } from "~/features/prescriptions/rules";
 import { requireUser, type UserSession } from "~/.server/guards";
 import { eq } from "drizzle-orm";

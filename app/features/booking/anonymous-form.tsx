@@ -16,9 +16,6 @@ export const ANON_FIELDS = [
   ["emailAddress", "email", "email"],
 ] as const;
 
-/** The ids of the form's fields, in the order it shows them (the error summary's order). */
-export const ANON_FIELD_ORDER = [...ANON_FIELDS.map(([name]) => name), "terms", "binding"];
-
 /** The anonymous reservation form (spec part 2 §5): server-validated, works without JavaScript. */
 export function AnonymousReservationForm({
   state,

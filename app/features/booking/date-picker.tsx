@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { Lang } from "~/lib/lang";
 import { formatCalendarDate, formatDate, monthYearTitle, weekdayName, weekdayShortName } from "~/lib/format";
 import { useT } from "~/ui/i18n";
+import { useLang } from "~/ui/root-data";
 import { CARE_TYPE_FLAG, type CareType } from "./care-type";
 import { CALENDAR_MONTHS_AHEAD, addDays, addMonths, clampDate, monthGrid, monthOf, moveFocus } from "./calendar";
 
@@ -23,7 +23,6 @@ export function DatePicker({
   value,
   min,
   now,
-  lang,
   query,
   careType,
   onChoose,
@@ -33,7 +32,6 @@ export function DatePicker({
   /** Today in Helsinki: no earlier day can be chosen. */
   min: string;
   now: string;
-  lang: Lang;
   /** The call's parameters other than the range and the flag: the search's filters. */
   query: URLSearchParams;
   /** The list's customer type, named by its flag in the call. */
@@ -41,6 +39,7 @@ export function DatePicker({
   onChoose(date: string): void;
 }) {
   const t = useT();
+  const lang = useLang();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const grid = useRef<HTMLTableElement>(null);

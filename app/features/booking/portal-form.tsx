@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
-import { INSURANCE_FIELD_ORDER } from "~/features/insurance/insurance-field-order";
 import { InsurancePanel as InsurancePanelOnServer } from "~/features/insurance/insurance-panel";
-import { CONTACT_EDITOR_FIELDS } from "./contact-fields";
 import { bookButtonEnabled, type OccupationalConfirmation } from "./reservation-rules";
 import { Checkbox } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";
@@ -15,18 +13,6 @@ import { lazyPart } from "~/ui/lazy-part";
 const InsurancePanel = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? InsurancePanelOnServer : null, () =>
   import("~/features/insurance/insurance-panel").then((m) => m.InsurancePanel),
 );
-
-/**
- * The ids of the reservation page's fields, top to bottom (the error summary's order): the contact details card
- * (`contact`, the card itself when its details are incomplete) with its editor's fields, then this form's.
- */
-export const RESERVATION_FIELD_ORDER = [
-  "contact",
-  ...CONTACT_EDITOR_FIELDS.map(([name]) => `contact-${name}`),
-  ...INSURANCE_FIELD_ORDER,
-  "occupationalConfirmation",
-  "binding",
-];
 
 /** The logged-in booking form: insurer panel, confirmations and the Book button with the spec's enabling rules. */
 export function PortalReservationForm({

@@ -1,7 +1,5 @@
-import type { ReactNode } from "react";
 import type { FreeAppointment } from "./free-appointment.server";
 import { useT } from "~/ui/i18n";
-import { NotificationBanner } from "~/ui/notifications";
 
 /** Time, place, professional and service of a free appointment. */
 /** What anyone holding a reservation's link may see: time and place, as on the clinic-door page. */
@@ -164,16 +162,5 @@ export function PriceView({ price }: { price: PriceText | null }) {
       ) : null}
       <p className="hint">{t("reservation.price.disclaimer")}</p>
     </section>
-  );
-}
-
-/** A reservation error as a message (spec §8), with a follow-up link where the reaction needs one. */
-export function ReservationErrorNotice({ message, children }: { message: string; children?: ReactNode }) {
-  const t = useT();
-  return (
-    <NotificationBanner type="error" title={t("reservation.errors.title")} id="reservation-error">
-      <p>{t(`reservation.errors.${message}`)}</p>
-      {children}
-    </NotificationBanner>
   );
 }

@@ -2,7 +2,9 @@ import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db/client";
 import * as s from "~/.server/db/schema";
 import type { Lang } from "~/lib/lang";
+import type { T } from "~/lib/translate";
 import type { CareType } from "./care-type";
+import type { ClinicGroup } from "./search-filters";
 import { KELA65_SPECIALTY } from "./search";
 
 /** `now` defaults to the clock (tests and the benchmark pass their own). */
@@ -15,6 +17,21 @@ export type FilterOptions = {
   practitioners: { id: string; name: string; title: string; specialtyId: string | null }[];
   clinics: { id: string; name: string; municipality: string }[];
 };
+
+/** The filter form's clinics by municipality (in the choices' order), each municipality named as the page shows it. */
+export function clinicGroups(clinics: FilterOptions["clinics"], t: T): ClinicGroup[] {
+  const groups = new Map<string, ClinicGroup>();
+  for (const { id, name, municipality } of clinics) {
+    const group = groups.get(municipality) ?? {
+      municipality,
+      label: t(`booking.municipality.${municipality}`, { defaultValue: municipality }),
+      clinics: [],
+    };
+    group.clinics.push({ id, name });
+    groups.set(municipality, group);
+  }
+  return [...groups.values()];
+}
 
 /**
  * The choices of the filter form: specialties, practitioners and (non-remote) clinics that have future slots for the

@@ -6,16 +6,18 @@ import { Field, Fieldset, Select } from "~/ui/form";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
-import { useLang } from "~/ui/root-data";
 import type { CareType } from "./care-type";
 import type { FilterOptions } from "./search-filters.server";
 import { changePractitioner, changeSpecialty, serializeFilters, type SearchFilters } from "./search";
+
+/** A municipality of the filter form's clinics, named as the page shows it (search-filters.server.ts clinicGroups). */
+export type ClinicGroup = { municipality: string; label: string; clinics: { id: string; name: string }[] };
 
 type Props = {
   action: string;
   careType: CareType;
   filters: SearchFilters;
-  options: FilterOptions;
+  options: Omit<FilterOptions, "clinics"> & { clinicGroups: ClinicGroup[] };
   today: string;
   /** The insurance list's own parameters (its fields); null on the other lists. */
   insurance: InsuranceListValues | null;
@@ -45,7 +47,6 @@ const InsuranceListFields = /* @__PURE__ */ memo(
  */
 export function SearchFilterForm({ action, careType, filters, options, today, insurance, calendar }: Props) {
   const t = useT();
-  const lang = useLang();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,9 +78,6 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
     run(draft);
   };
   const kela65 = careType === "kela65";
-  const byMunicipality = new Map<string, FilterOptions["clinics"]>();
-  for (const c of options.clinics)
-    byMunicipality.set(c.municipality, [...(byMunicipality.get(c.municipality) ?? []), c]);
 
   return (
     <Form
@@ -124,11 +122,9 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
         }))}
       />
       <Fieldset id="search-clinics" legend={t("booking.search.clinics")} hint={t("booking.search.clinicsHint")}>
-        {[...byMunicipality].map(([municipality, clinics]) => (
+        {options.clinicGroups.map(({ municipality, label, clinics }) => (
           <fieldset className="fieldset" key={municipality}>
-            <legend className="fieldset__legend">
-              {t(`booking.municipality.${municipality}`, { defaultValue: municipality })}
-            </legend>
+            <legend className="fieldset__legend">{label}</legend>
             {clinics.map((c) => (
               <div className="checkbox" key={c.id}>
                 <input
@@ -175,7 +171,6 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
             value={draft.startDate ?? today}
             min={today}
             now={calendar.now}
-            lang={lang}
             query={serializeFilters({ ...draft, offset: 0, startDate: null })}
             careType={careType}
             onChoose={(day) => run({ ...draft, offset: 0, startDate: day })}

@@ -1,16 +1,30 @@
 import { useLocation } from "react-router";
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import { PageTitle } from "~/ui/page-title";
 import { useRootData } from "~/ui/root-data";
 import { promosHidden } from "./promo";
 import { PhoneLink } from "~/ui/phone-link";
 import type { OccupationalAccess } from "./search";
+import { BookingBreadcrumbs } from "./search-breadcrumbs";
 
 // The list loads its occupational parts from here when it shows them, the contract's promos among them (so that
 // they and the reservation page's promos share their code).
 export { OccupationalPromoBoxes } from "./promo-boxes";
 
 type Notice = Exclude<OccupationalAccess, { type: "ok" }> | { type: "unknown" };
+
+/** The occupational list's page when the customer's contract gives no list (instead of the filters and results). */
+export function OccupationalNoticePage({ title, access, phone }: { title: string; access: Notice; phone: string }) {
+  return (
+    <div>
+      <PageTitle title={title} />
+      <BookingBreadcrumbs current={title} />
+      <h1>{title}</h1>
+      <OccupationalNotice access={access} phone={phone} />
+    </div>
+  );
+}
 
 /**
  * The occupational list's special cases (spec part 2 §2, §8). The phone-service promo of a contract without web

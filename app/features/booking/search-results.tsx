@@ -1,13 +1,25 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import type { Lang } from "~/lib/lang";
-import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";
-import type { FreeAppointment } from "./search.server";
 import { TIMES_OF_DAY, serializeFilters, type SearchFilters, type TimeOfDay } from "./search";
 
-/** A day of the list, its appointments in start order, each with its time as the page shows it ("14.05"). */
-export type ResultDay = { day: string; appointments: (FreeAppointment & { time: string })[] };
+/**
+ * A free appointment of the list as the page shows it, its texts made by the loader: the time ("14.05"), the
+ * duration ("30 min"), who (name and title), the service, where (the clinic, or how a remote appointment is held)
+ * and, when it takes a login to reserve, the note that says so (" · …").
+ */
+export type ResultLine = {
+  id: number;
+  time: string;
+  duration: string;
+  practitioner: { name: string; title: string };
+  specialty: string;
+  where: string;
+  requiresAuth: string | null;
+};
+
+/** A day of the list, its name as the page shows it ("Huomenna", "Lauantai, 21.11.2026"), its appointments in start order. */
+export type ResultDay = { day: string; label: string; appointments: ResultLine[] };
 
 /** The list URL for other filters, keeping the extra (insurance) parameters. */
 export function listUrl(path: string, filters: SearchFilters, extras: Record<string, string>): string {
@@ -43,29 +55,19 @@ export function TimeTabs({ time: current, listHref }: { time: TimeOfDay; listHre
   );
 }
 
-function AppointmentLine({
-  a,
-  linkTo,
-  index,
-}: {
-  a: ResultDay["appointments"][number];
-  linkTo: string;
-  index: number;
-}) {
-  const t = useT();
-  const where = a.isRemote ? t(`booking.search.location.${a.locationType}`) : a.clinic.name;
+function AppointmentLine({ a, linkTo, index }: { a: ResultLine; linkTo: string; index: number }) {
   return (
     <li>
       {/* The whole entry is the link, so its name says who and where, not just the time. */}
       <Link to={linkTo} id={`free-appointment-${index}`}>
-        <strong>{a.time}</strong> <span>{t("booking.search.duration", { minutes: a.durationMinutes })}</span>{" "}
+        <strong>{a.time}</strong> <span>{a.duration}</span>{" "}
         <span>
           {a.practitioner.name}, {a.practitioner.title}
         </span>
       </Link>
       <span className="muted">
-        {a.specialty.name} · {where}
-        {a.requiresAuthToReserve ? ` · ${t("booking.search.requiresAuth")}` : null}
+        {a.specialty} · {a.where}
+        {a.requiresAuth}
       </span>
     </li>
   );
@@ -77,15 +79,12 @@ function AppointmentLine({
  */
 export function ResultList({
   days,
-  dayLabels,
   moreHref,
   linkOf,
 }: {
   days: ResultDay[];
-  /** Each day's name as the page shows it ("Huomenna", "Lauantai, 21.11.2026"). */
-  dayLabels: Record<string, string>;
   moreHref: string | null;
-  linkOf(a: FreeAppointment): string;
+  linkOf(a: ResultLine): string;
 }) {
   const t = useT();
   const focusIndex = useRef<number | null>(null);
@@ -103,7 +102,7 @@ export function ResultList({
       {days.map((group) => (
         <section key={group.day} aria-labelledby={`day-${group.day}`} className="card">
           <h3 id={`day-${group.day}`} className="card__title">
-            {dayLabels[group.day]}
+            {group.label}
           </h3>
           <ul className="item-list appointment-list">
             {group.appointments.map((a) => (
@@ -138,15 +137,4 @@ export function SearchStatus() {
       {navigation.state === "loading" ? t("booking.search.loading") : ""}
     </p>
   );
-}
-
-/** Free-appointment links: the logged-in or anonymous page of the care type, with the list to come back to. */
-export function freeAppointmentHref(
-  pageId: Parameters<typeof href>[0],
-  lang: Lang,
-  id: number,
-  from: string,
-  extras: Record<string, string>,
-) {
-  return href(pageId, lang, { id }, { ...extras, from });
 }

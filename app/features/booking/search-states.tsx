@@ -1,13 +1,42 @@
 import { Link, useRevalidator } from "react-router";
 import { useHydrated } from "~/ui/hydrated";
 import { useT } from "~/ui/i18n";
+import type { CareType } from "./care-type";
+import { OccupationalNotice } from "./search-occupational";
 import type { ListHref } from "./search-results";
-import type { Alternatives } from "./search.server";
+import type { Alternatives, SearchListState } from "./search.server";
 
 // The search list's states other than results: the page loads this module only when it shows one of them.
 
+/**
+ * The list when it has no results to show: the error panel (§8; the occupational list's notice of an unknown
+ * contract), or an empty list with its alternatives.
+ */
+export function ListWithoutResults({
+  list,
+  careType,
+  phone,
+  retryHref,
+  ...empty
+}: {
+  list: SearchListState;
+  careType: CareType;
+  phone: string;
+  retryHref: string;
+  dayLabels: Record<string, string>;
+  firstFreeLabels: Record<string, string>;
+  listHref: ListHref;
+}) {
+  if (list.state === "ok") return <EmptyResult alternatives={list.alternatives!} {...empty} />;
+  return careType === "occupational" ? (
+    <OccupationalNotice access={{ type: "unknown" }} phone={phone} />
+  ) : (
+    <SearchErrorPanel phone={phone} retryHref={retryHref} />
+  );
+}
+
 /** An empty list with its alternatives (§4): next month's days and the nearby clinics' first free times. */
-export function EmptyResult({
+function EmptyResult({
   alternatives,
   dayLabels,
   firstFreeLabels,
@@ -58,7 +87,7 @@ export function EmptyResult({
 }
 
 /** §8: "Sorry – Could not search for appointments" with a retry (a reload of the same URL without JavaScript). */
-export function SearchErrorPanel({ phone, retryHref }: { phone: string; retryHref: string }) {
+function SearchErrorPanel({ phone, retryHref }: { phone: string; retryHref: string }) {
   const t = useT();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();

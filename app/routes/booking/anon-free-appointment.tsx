@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { reservationOwnerCookie } from "~/features/booking/reservation-owner.server";
 import type { Route } from "./+types/anon-free-appointment";
 import { readForm } from "~/.server/api";
@@ -8,29 +8,33 @@ import { requestInfo, sessionState } from "~/.server/context";
 import { db } from "~/.server/db/client";
 import { getLang } from "~/.server/i18n";
 import { reserveAnonymously } from "~/features/booking/anonymous-reservation.server";
-import { ANON_FIELD_ORDER, AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
+import { AnonErrors as AnonErrorsOnServer } from "~/features/booking/anon-errors";
+import { ANON_FIELDS, AnonymousReservationForm, type AnonymousFormState } from "~/features/booking/anonymous-form";
 import { CARE_TYPE_PAGES, careTypeOfRoute, mayReserveAnonymously } from "~/features/booking/care-type";
+import { EXAMPLE_PHONE } from "~/features/booking/example-phone";
 import { loadReservationView, parseAppointmentId } from "~/features/booking/free-appointment.server";
 import { priceText, summaryText } from "~/features/booking/reservation-display.server";
-import { EXAMPLE_PHONE } from "~/features/booking/example-phone";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
 import { LoginPrompt, loginHref } from "~/features/booking/login-prompt";
-import {
-  AppointmentSummary,
-  PriceView,
-  ReservationErrorNotice,
-  ReservationNotes,
-} from "~/features/booking/reservation-view";
+import { ReserveStatePage as ReserveStatePageOnServer } from "~/features/booking/reserve-states";
+import { AppointmentSummary, PriceView, ReservationNotes } from "~/features/booking/reservation-view";
 import { safeNextPath } from "~/features/session/login-options";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
-import { ErrorSummary, errorEntries, type FormErrors } from "~/ui/form";
+import { lazyPart } from "~/ui/lazy-part";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
-import { LocalizedLink } from "~/ui/localized-link";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
 import { featureOn } from "~/.server/features";
+
+// Shown only when there is no such appointment (the logged-in page's not-found state), or only after the form was
+// refused (fetched as the form is sent, so that it comes with the answer): the browser loads each when it is shown.
+const NotFound = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ReserveStatePageOnServer : null, () =>
+  import("~/features/booking/reserve-states").then((m) => m.ReserveStatePage),
+);
+const loadErrors = () => import("~/features/booking/anon-errors").then((m) => m.AnonErrors);
+const AnonErrors = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? AnonErrorsOnServer : null, loadErrors);
 
 async function view(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined) {
   const lang = getLang(context);
@@ -138,38 +142,25 @@ export default function AnonFreeAppointment({ loaderData, actionData }: Route.Co
   useEffect(() => {
     if (error && error !== "rateLimited") analytics({ event: "reservationError", errorType: error });
   }, [error, analytics]);
-  if (!loaderData.found) {
-    return (
-      <div className="narrow">
-        <PageTitle title={t("reservation.reserve.notFound")} />
-        <h1>{t("reservation.reserve.notFound")}</h1>
-        <p>{t("reservation.reserve.notFoundBody")}</p>
-        <p>
-          <LocalizedLink to="booking">{t("reservation.reserve.bookingLink")}</LocalizedLink>
-        </p>
-      </div>
-    );
-  }
+  const submitting = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (submitting) loadErrors().catch(() => {});
+  }, [submitting]);
+  if (!loaderData.found) return <NotFound page={{ state: "notFound" }} />;
   const { appointment, price, bindingRequired, noticeHours, anonymousAllowed } = loaderData;
-  const fieldErrors = errorEntries((actionData?.form.errors ?? {}) as FormErrors, (key) =>
-    t(key, { phone: EXAMPLE_PHONE }),
-  );
-  const reaction = actionData?.reaction ?? null;
   const title = t("reservation.view.title");
   return (
     <div className="narrow-wide">
       <PageTitle title={title} hasErrors={!!error} />
-      <ErrorSummary errors={fieldErrors} fieldOrder={ANON_FIELD_ORDER} />
-      {error === "rateLimited" ? <ReservationErrorNotice message="rateLimited" /> : null}
-      {reaction?.kind === "message" ? <ReservationErrorNotice message={reaction.message} /> : null}
-      {reaction?.kind === "page" && error ? (
-        <ReservationErrorNotice message={error}>
-          <p>
-            <a href={loaderData.loginHref}>
-              {reaction.page === "registration" ? t("reservation.errors.register") : t("reservation.errors.loginLink")}
-            </a>
-          </p>
-        </ReservationErrorNotice>
+      {actionData?.error ? (
+        <AnonErrors
+          error={actionData.error}
+          form={actionData.form}
+          reaction={actionData.reaction}
+          loginHref={loaderData.loginHref}
+          fields={ANON_FIELDS}
+          examplePhone={EXAMPLE_PHONE}
+        />
       ) : null}
       <h1>{title}</h1>
       <AppointmentSummary appointment={appointment} text={loaderData.summary} />

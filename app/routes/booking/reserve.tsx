@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reserve";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
@@ -10,27 +10,22 @@ import { getLang } from "~/.server/i18n";
 import { careTypeOfRoute } from "~/features/booking/care-type";
 import { readContactEditorForm, saveContactDetails } from "~/features/booking/contact-editor.server";
 import { ContactEditor } from "~/features/booking/contact-editor";
-import type { ContactEditorState } from "~/features/booking/contact-fields";
+import { CONTACT_EDITOR_FIELDS, type ContactEditorState } from "~/features/booking/contact-fields";
 import { bookFromForm, initialInsurancePanel, reservePageState, type PageInput } from "./portal-reservation.server";
-import { PortalReservationForm, RESERVATION_FIELD_ORDER } from "~/features/booking/portal-form";
+import { PortalReservationForm } from "~/features/booking/portal-form";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
 import { OccupationalPromoBoxes as PromoBoxesOnServer } from "~/features/booking/promo-boxes";
 import { priceText, summaryText } from "~/features/booking/reservation-display.server";
 import { reservationErrorReaction } from "~/features/booking/reservation-rules";
+import { ReserveErrors as ReserveErrorsOnServer } from "~/features/booking/reserve-errors";
 import { ReserveStatePage as ReserveStatePageOnServer } from "~/features/booking/reserve-states";
-import {
-  AppointmentSummary,
-  PriceView,
-  ReservationErrorNotice,
-  ReservationNotes,
-} from "~/features/booking/reservation-view";
+import { AppointmentSummary, PriceView, ReservationNotes } from "~/features/booking/reservation-view";
 import type { InsurancePanelState } from "~/features/insurance/insurance.server";
 import { handleInsuranceIntent } from "~/features/insurance/insurance-panel.server";
 import { requireUser } from "~/.server/guards";
 import { href, routeIdForPath } from "~/route-table";
 import { useAnalytics } from "~/ui/analytics";
 import { lazyPart } from "~/ui/lazy-part";
-import { ErrorSummary, errorEntries } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
@@ -44,6 +39,9 @@ const ReserveStatePage = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ReserveS
 const OccupationalPromoBoxes = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? PromoBoxesOnServer : null, () =>
   import("~/features/booking/promo-boxes").then((m) => m.OccupationalPromoBoxes),
 );
+// Shown only after a form of the page was refused: fetched as a form is sent, so that it comes with the answer.
+const loadErrors = () => import("~/features/booking/reserve-errors").then((m) => m.ReserveErrors);
+const ReserveErrors = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ReserveErrorsOnServer : null, loadErrors);
 
 function pageInput(request: Request, context: Route.LoaderArgs["context"], rawId: string | undefined): PageInput {
   const lang = getLang(context);
@@ -168,28 +166,30 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (error) analytics({ event: "reservationError", errorType: error });
   }, [error, analytics]);
+  const submitting = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (submitting) loadErrors().catch(() => {});
+  }, [submitting]);
   const page = loaderData.page;
   if (page.state === "notFound" || page.state === "noOccupational" || page.state === "billing")
     return <ReserveStatePage page={page} />;
   const title = t("reservation.reserve.title");
-  // The insurer panel's buttons answer with the panel's errors only; Book with the form's, the panel's among them.
-  // The reservation's own failure is a notice of its own, not a field's error.
-  const { reservation: _, ...formErrors } = { ...result?.insurance?.errors, ...result?.errors };
-  const fieldErrors = errorEntries(formErrors, (key) => t(key));
-  const contactErrors = errorEntries(
-    result?.contact?.errors ?? {},
-    (key) => t(key),
-    (name) => `contact-${name}`,
-  );
+  const errors = result?.errors ?? {};
+  const insuranceErrors = result?.insurance?.errors ?? {};
+  const contactErrors = result?.contact?.errors ?? {};
+  const hasErrors = [{ ...insuranceErrors, ...errors }, contactErrors].some((e) => Object.values(e).some(Boolean));
   const editing = page.editingContact || !!result?.contact;
   return (
     <div className="narrow-wide">
-      <PageTitle
-        title={title}
-        hasErrors={fieldErrors.length + contactErrors.length > 0 || !!result?.errors?.reservation}
-      />
-      <ErrorSummary errors={[...contactErrors, ...fieldErrors]} fieldOrder={RESERVATION_FIELD_ORDER} />
-      {result?.errors?.reservation ? <ReservationErrorNotice message={result.errors.reservation} /> : null}
+      <PageTitle title={title} hasErrors={hasErrors} />
+      {hasErrors ? (
+        <ReserveErrors
+          errors={errors}
+          insuranceErrors={insuranceErrors}
+          contactErrors={contactErrors}
+          contactFields={CONTACT_EDITOR_FIELDS}
+        />
+      ) : null}
       <h1>{title}</h1>
       {page.kela65Warning ? (
         <NotificationBanner type="warning">
@@ -219,7 +219,7 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
         noticeHours={page.noticeHours}
         contactValid={page.contact.valid}
         editingContact={editing}
-        errors={result?.errors ?? {}}
+        errors={errors}
       />
       {page.promos.phoneService || page.promos.chat ? <OccupationalPromoBoxes promos={page.promos} /> : null}
     </div>

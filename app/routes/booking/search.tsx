@@ -4,7 +4,7 @@ import type { Route } from "./+types/search";
 import { now } from "~/.server/clock";
 import { requestInfo, sessionState } from "~/.server/context";
 import { db } from "~/.server/db/client";
-import { getLang } from "~/.server/i18n";
+import { getLang, serverT } from "~/.server/i18n";
 import { careTypeOfRoute, freeAppointmentPageFor } from "~/features/booking/care-type";
 import { BookingBreadcrumbs } from "~/features/booking/search-breadcrumbs";
 import { SearchFilterForm } from "~/features/booking/search-filters";
@@ -12,17 +12,13 @@ import {
   ResultList,
   SearchStatus,
   TimeTabs,
-  freeAppointmentHref,
   listUrl,
   type ListHref,
   type ResultDay,
 } from "~/features/booking/search-results";
+import { ListWithoutResults as ListWithoutResultsOnServer } from "~/features/booking/search-states";
 import {
-  EmptyResult as EmptyResultOnServer,
-  SearchErrorPanel as SearchErrorPanelOnServer,
-} from "~/features/booking/search-states";
-import {
-  OccupationalNotice as OccupationalNoticeOnServer,
+  OccupationalNoticePage as OccupationalNoticePageOnServer,
   OccupationalPromoBoxes as PromoBoxesOnServer,
 } from "~/features/booking/search-occupational";
 import { NO_PROMOS, occupationalPromos } from "~/features/booking/promo";
@@ -33,32 +29,32 @@ import {
   searchRange,
   type SearchListState,
 } from "~/features/booking/search.server";
-import { cachedFilterOptions } from "~/features/booking/search-filters.server";
+import { cachedFilterOptions, clinicGroups } from "~/features/booking/search-filters.server";
 import { PAGE_SIZE, applyFormChange, groupByDay, occupationalAccess, parseFilters } from "~/features/booking/search";
 import { formatCalendarDate, formatDate, formatDateTime, formatTime, helsinkiToday } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
 import { href, routeIdForPath } from "~/route-table";
-import { useAnalytics } from "~/ui/analytics";
+import { useAnalytics, type AnalyticsEvent } from "~/ui/analytics";
 import { lazyPart } from "~/ui/lazy-part";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
+import type { T } from "~/lib/translate";
 import { customerServicePhone } from "#brands/index";
 
 // Shown on few searches (an empty or failed list, an occupational contract's special cases and promos): the browser
 // loads each when the page shows it.
-const EmptyResult = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? EmptyResultOnServer : null, () =>
-  import("~/features/booking/search-states").then((m) => m.EmptyResult),
+const ListWithoutResults = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ListWithoutResultsOnServer : null, () =>
+  import("~/features/booking/search-states").then((m) => m.ListWithoutResults),
 );
-const SearchErrorPanel = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? SearchErrorPanelOnServer : null, () =>
-  import("~/features/booking/search-states").then((m) => m.SearchErrorPanel),
-);
-const OccupationalNotice = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? OccupationalNoticeOnServer : null, () =>
-  import("~/features/booking/search-occupational").then((m) => m.OccupationalNotice),
+const loadOccupational = () => import("~/features/booking/search-occupational");
+const OccupationalNoticePage = /* @__PURE__ */ lazyPart(
+  import.meta.env.SSR ? OccupationalNoticePageOnServer : null,
+  () => loadOccupational().then((m) => m.OccupationalNoticePage),
 );
 const OccupationalPromoBoxes = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? PromoBoxesOnServer : null, () =>
-  import("~/features/booking/search-occupational").then((m) => m.OccupationalPromoBoxes),
+  loadOccupational().then((m) => m.OccupationalPromoBoxes),
 );
 
 /** The texts this page renders, besides the layout's (app/lib/text-groups.ts). */
@@ -102,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const startDate = searchRange(filters, t).startDate;
   const freeDays = list.state === "ok" ? list.freeDays : [];
+  const first = list.state === "ok" ? list.result.appointments[0] : undefined;
   return {
     careType,
     notice: null,
@@ -110,13 +107,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     filters,
     extras,
-    choices,
+    choices: {
+      specialties: choices.specialties,
+      practitioners: choices.practitioners,
+      clinicGroups: clinicGroups(choices.clinics, serverT(context)),
+    },
     list,
+    // The analytics event of the search (sent once the page shows it), made here: the browser only sends it.
+    searchEvent:
+      list.state === "ok"
+        ? ({
+            event: "search",
+            clinics: filters.clinicIds,
+            specialty: filters.specialtyIds[0] ?? null,
+            practitioners: filters.practitionerIds,
+            resultCount: list.result.appointments.length,
+            hoursToStart: first ? Math.round((Date.parse(first.startDate) - t.getTime()) / 3_600_000) : null,
+          } satisfies AnalyticsEvent)
+        : null,
     now: t.toISOString(),
     today: helsinkiToday(t),
     startDate,
     freeDays,
-    ...shownDates(startDate, freeDays, list, t, lang),
+    ...shownDates(startDate, freeDays, list, t, lang, serverT(context)),
     path: url.pathname,
     search: url.search,
     freeAppointmentPage: freeAppointmentPageFor(careType, user),
@@ -124,21 +137,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The page's dates and times as it shows them, formatted here so that the browser needs no date formatting for the
- * page: the list's start date, the names of the days it links to or lists (free days, results, next month's days),
- * the results' times and the nearby clinics' first free times.
+ * The page's dates, times and result lines as it shows them, formatted here so that the browser needs no date
+ * formatting for the page: the list's start date, the names of the days it links to or lists (free days, results,
+ * next month's days), the results' lines and the nearby clinics' first free times.
  */
-function shownDates(startDate: string, freeDays: string[], list: SearchListState, now: Date, lang: Lang) {
+function shownDates(startDate: string, freeDays: string[], list: SearchListState, now: Date, lang: Lang, t: T) {
   const noon = (day: string) => new Date(`${day}T12:00:00Z`);
   const ok = list.state === "ok" ? list : null;
+  const label = (day: string) => formatCalendarDate(noon(day), now, lang);
   const days: ResultDay[] = groupByDay(ok?.result.appointments ?? []).map((group) => ({
     day: group.day,
-    appointments: group.appointments.map((a) => ({ ...a, time: formatTime(new Date(a.startDate), lang) })),
+    label: label(group.day),
+    appointments: group.appointments.map((a) => ({
+      id: a.id,
+      time: formatTime(new Date(a.startDate), lang),
+      duration: t("booking.search.duration", { minutes: a.durationMinutes }),
+      practitioner: { name: a.practitioner.name, title: a.practitioner.title },
+      specialty: a.specialty.name,
+      where: a.isRemote ? t(`booking.search.location.${a.locationType}`) : a.clinic.name,
+      requiresAuth: a.requiresAuthToReserve ? ` · ${t("booking.search.requiresAuth")}` : null,
+    })),
   }));
-  const named = [...freeDays, ...days.map((d) => d.day), ...(ok?.alternatives?.nextDates ?? [])];
+  const named = [...freeDays, ...(ok?.alternatives?.nextDates ?? [])];
   return {
     startDateLabel: formatDate(noon(startDate), lang),
-    dayLabels: Object.fromEntries(named.map((day) => [day, formatCalendarDate(noon(day), now, lang)])),
+    dayLabels: Object.fromEntries(named.map((day) => [day, label(day)])),
     days,
     firstFreeLabels: Object.fromEntries(
       (ok?.alternatives?.nearbyClinics ?? []).map((c) => [c.clinicId, formatDateTime(new Date(c.firstFree), lang)]),
@@ -152,34 +175,17 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
   const title = t(`booking.search.title.${loaderData.careType}`);
   const analytics = useAnalytics();
   const sent = useRef<string | null>(null);
-  const list = loaderData.notice ? null : loaderData.list;
+  const event = loaderData.notice ? null : loaderData.searchEvent;
   const key = loaderData.notice ? null : loaderData.search;
 
   useEffect(() => {
-    if (!list || list.state !== "ok" || loaderData.notice || sent.current === key) return;
+    if (!event || sent.current === key) return;
     sent.current = key;
-    const f = loaderData.filters;
-    const first = list.result.appointments[0];
-    analytics({
-      event: "search",
-      clinics: f.clinicIds,
-      specialty: f.specialtyIds[0] ?? null,
-      practitioners: f.practitionerIds,
-      resultCount: list.result.appointments.length,
-      hoursToStart: first ? Math.round((Date.parse(first.startDate) - Date.parse(loaderData.now)) / 3_600_000) : null,
-    });
-  }, [key, list, analytics, loaderData]);
+    analytics(event);
+  }, [key, event, analytics]);
 
-  if (loaderData.notice) {
-    return (
-      <div>
-        <PageTitle title={title} />
-        <BookingBreadcrumbs current={title} />
-        <h1>{title}</h1>
-        <OccupationalNotice access={loaderData.notice} phone={loaderData.phone} />
-      </div>
-    );
-  }
+  if (loaderData.notice)
+    return <OccupationalNoticePage title={title} access={loaderData.notice} phone={loaderData.phone} />;
   const { filters, extras, path, choices, promos } = loaderData;
   const from = path + loaderData.search;
   const listHref: ListHref = (change) => listUrl(path, { ...filters, offset: 0, ...change }, extras);
@@ -208,20 +214,18 @@ export default function BookingSearch({ loaderData }: Route.ComponentProps) {
         <h2 id="search-results-heading">{t("booking.search.resultsFrom", { date: loaderData.startDateLabel })}</h2>
         <TimeTabs time={filters.time} listHref={listHref} />
         <SearchStatus />
-        {loaderData.list.state === "error" && loaderData.careType === "occupational" ? (
-          <OccupationalNotice access={{ type: "unknown" }} phone={loaderData.phone} />
-        ) : loaderData.list.state === "error" ? (
-          <SearchErrorPanel phone={loaderData.phone} retryHref={from} />
-        ) : loaderData.list.result.appointments.length ? (
+        {loaderData.list.state === "ok" && loaderData.list.result.appointments.length ? (
           <ResultList
             days={loaderData.days}
-            dayLabels={loaderData.dayLabels}
             moreHref={loaderData.list.result.hasMore ? listHref({ offset: filters.offset + PAGE_SIZE }) : null}
-            linkOf={(a) => freeAppointmentHref(loaderData.freeAppointmentPage, lang, a.id, from, extras)}
+            linkOf={(a) => href(loaderData.freeAppointmentPage, lang, { id: a.id }, { ...extras, from })}
           />
         ) : (
-          <EmptyResult
-            alternatives={loaderData.list.alternatives!}
+          <ListWithoutResults
+            list={loaderData.list}
+            careType={loaderData.careType}
+            phone={loaderData.phone}
+            retryHref={from}
             dayLabels={loaderData.dayLabels}
             firstFreeLabels={loaderData.firstFreeLabels}
             listHref={listHref}

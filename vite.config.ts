@@ -23,13 +23,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           output: {
             // Parts loaded lazily stay apart: the session-expiry warnings (root.tsx, logged-in pages only) and the
             // code boxes (the door and the SMS code fields, once hydrated); so does the pager, which only the long
-            // lists use, and the practitioner avatar, which only the pages that name practitioners use.
+            // lists use, the practitioner avatar, which only the pages that name practitioners use, and the error view.
             // React, React DOM and React Router go there too, rather than into the browser entry's file: one file
             // for what every page runs, with the names between them minified (about 0.5 kB gzipped off each page).
             manualChunks: (id) =>
               /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id) ||
               (/\/app\/(ui\/[^/]+\.tsx?|route-table\/index\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
-                !/\/ui\/(form|session-expiry|code-boxes|pager|practitioner-avatar)\.tsx?$/.test(id))
+                !/\/ui\/(form|session-expiry|code-boxes|pager|practitioner-avatar|error-view)\.tsx?$/.test(id))
                 ? "shell"
                 : undefined,
           },

@@ -30,7 +30,7 @@ import { Footer, Header, useAlternates } from "./ui/layout";
 import { FlashMessage, ToastProvider } from "./ui/notifications";
 import { useNonce } from "./ui/nonce";
 import { useRootData, type RootData } from "./ui/root-data";
-import { ErrorView, IDENTIFICATION_UNAVAILABLE } from "./ui/error-view";
+import { ErrorView, IDENTIFICATION_UNAVAILABLE } from "./ui/lazy-error-view";
 import { AnalyticsConsentBanner } from "./ui/analytics-consent";
 import { useAnalyticsEvents } from "./ui/analytics";
 import { useFocusAfterSubmission } from "./ui/result-focus";
@@ -122,11 +122,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   currentUrl,
   nextUrl,
+  nextParams,
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  // Opening a conversation reads it, so the menu's unread count is fetched again.
-  if (isRoutePath(nextUrl.pathname, "conversation")) return true;
+  // Opening a conversation reads it, so the menu's unread count is fetched again. (Its page is the one with a
+  // `:threadId`: the browser need not match paths against the route table for it.)
+  if (nextParams.threadId !== undefined) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 

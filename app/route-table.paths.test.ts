@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeIdForPath } from "./route-table";
-import "./route-table/pages.server";
+import { routeTable } from "./route-table/pages.server";
 
 describe("routeIdForPath", () => {
   it("finds the page of a localized path in each language", () => {
@@ -17,5 +17,12 @@ describe("routeIdForPath", () => {
     expect(routeIdForPath("/de/login")).toBeNull();
     expect(routeIdForPath("/fi/kirjaudu/extra")).toBeNull();
     expect(routeIdForPath("/oauth/callback")).toBeNull();
+  });
+});
+
+describe("the conversation page's :threadId", () => {
+  it("is no other page's: the root revalidates the menu's unread count on a page with it (root.tsx)", () => {
+    const withThreadId = routeTable.filter((page) => Object.values(page.paths).some((p) => p.includes(":threadId")));
+    expect(withThreadId.map((page) => page.id)).toEqual(["conversation"]);
   });
 });

@@ -4,9 +4,6 @@ import { useHydrated } from "./hydrated";
 import { useT } from "./i18n";
 import { LocalizedLink } from "./localized-link";
 
-/** The reason of the 503 answered when the identity broker cannot be reached (the view's own variant). */
-export const IDENTIFICATION_UNAVAILABLE = "identificationUnavailable";
-
 /**
  * The spec's generic error view ("Apologies! Something went wrong…") with a try-again action, and the
  * bad-address, not-found, forbidden, too-large, rate-limited and identification-unavailable variants.

@@ -29,7 +29,7 @@ import { AppointmentLinkNotFound as LinkNotFoundOnServer } from "~/features/appo
 import { lazyPart } from "~/ui/lazy-part";
 import { isNetworkError } from "~/lib/network-error";
 import { formatDateTime, formatTime } from "~/lib/format";
-import { ErrorView } from "~/ui/error-view";
+import { ErrorView } from "~/ui/lazy-error-view";
 import { href } from "~/route-table";
 import { ErrorSummary, TextField } from "~/ui/form";
 import { CsrfField } from "~/ui/csrf-field";

@@ -11,7 +11,7 @@ import { TeamSection } from "~/features/occupational-team/team-view";
 import { loadTeamPage } from "~/features/occupational-team/team.server";
 import { requireUser } from "~/.server/guards";
 import type { TextsHandle } from "~/lib/text-groups";
-import { ErrorView } from "~/ui/error-view";
+import { ErrorView } from "~/ui/lazy-error-view";
 import { useT } from "~/ui/i18n";
 import { PageTitle } from "~/ui/page-title";
 import { useLang } from "~/ui/root-data";

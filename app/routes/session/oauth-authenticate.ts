@@ -3,7 +3,7 @@ import type { Route } from "./+types/oauth-authenticate";
 import { requestInfo } from "~/.server/context";
 import { hitRateLimit, LIMITS } from "~/.server/rate-limit";
 import { startLogin } from "~/features/session/login.server";
-import { IDENTIFICATION_UNAVAILABLE } from "~/ui/error-view";
+import { IDENTIFICATION_UNAVAILABLE } from "~/ui/lazy-error-view";
 
 // GET /oauth/authenticate?lang&next&acr_values — starts strong identification.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { SicknessFundContentView, SicknessFundTabs } from "~/features/sickness-f
 import { loadSicknessFundPage } from "~/features/sickness-fund/sickness-fund.server";
 import { tabOfSlug } from "~/features/sickness-fund/tabs";
 import type { TextsHandle } from "~/lib/text-groups";
-import { ErrorView } from "~/ui/error-view";
+import { ErrorView } from "~/ui/lazy-error-view";
 import { useT } from "~/ui/i18n";
 import { PageTitle } from "~/ui/page-title";
 import { useLang } from "~/ui/root-data";

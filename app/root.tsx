@@ -10,7 +10,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import mainTokens from "#brands/main/tokens.css?url";
@@ -46,10 +46,12 @@ const TOKENS = { main: mainTokens, pikkujatti: pikkujattiTokens } as const;
 const LOGOS = { main: mainLogo, pikkujatti: pikkujattiLogo } as const;
 
 // Only logged-in pages warn before the session ends, and only minutes later: anonymous pages (the login page,
-// the clinic door) do not carry this code, and logged-in ones load it after hydration.
+// the clinic door) do not carry this code, and logged-in ones load it a few minutes before the first warning is due
+// (SessionExpiry below), not with the page.
 const SessionExpiryWarnings = lazy(() =>
   import("./ui/session-expiry").then((m) => ({ default: m.SessionExpiryWarnings })),
 );
+const LOAD_WARNINGS_AHEAD_MS = 5 * 60_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const info = requestInfo(context);
@@ -219,12 +221,33 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {inApp ? null : <Footer root={data} />}
-      {data.session ? (
-        <Suspense fallback={null}>
-          <SessionExpiryWarnings expiresAt={data.session.expiresAt} serverNow={data.session.now} />
-        </Suspense>
-      ) : null}
+      {data.session ? <SessionExpiry expiresAt={data.session.expiresAt} serverNow={data.session.now} /> : null}
     </>
+  );
+}
+
+/**
+ * The session-expiry warnings (ui/session-expiry.tsx), started a few minutes before the session would end by what the
+ * page was told; they ask the server again before warning (activity elsewhere may have extended it). A new expiry
+ * from the root's data starts the wait again.
+ */
+function SessionExpiry({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
+  const [started, setStarted] = useState<{ expiresAt: string; serverNow: string } | null>(null);
+  useEffect(() => {
+    const shownAt = Date.now();
+    const left = Date.parse(expiresAt) - Date.parse(serverNow);
+    const timer = window.setTimeout(
+      // With the server's now as it is then: the warnings count down from it.
+      () => setStarted({ expiresAt, serverNow: new Date(Date.parse(serverNow) + Date.now() - shownAt).toISOString() }),
+      Math.max(0, left - LOAD_WARNINGS_AHEAD_MS),
+    );
+    return () => window.clearTimeout(timer);
+  }, [expiresAt, serverNow]);
+  if (started?.expiresAt !== expiresAt) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionExpiryWarnings expiresAt={expiresAt} serverNow={started.serverNow} />
+    </Suspense>
   );
 }
 

@@ -26,6 +26,7 @@ export function DatePicker({
   query,
   careType,
   onChoose,
+  openAtOnce = false,
 }: {
   /** The chosen start date (YYYY-MM-DD). */
   value: string;
@@ -37,6 +38,8 @@ export function DatePicker({
   /** The list's customer type, named by its flag in the call. */
   careType: CareType;
   onChoose(date: string): void;
+  /** Open as it is shown: its button was pressed before its code had come (search-filters.tsx). */
+  openAtOnce?: boolean;
 }) {
   const t = useT();
   const lang = useLang();
@@ -94,6 +97,13 @@ export function DatePicker({
     dialog.current?.showModal();
   };
   const close = () => dialog.current?.close();
+  // Opened once, as the picker is first shown, when its button was pressed before its code had come.
+  const toOpen = useRef(openAtOnce);
+  useEffect(() => {
+    if (!toOpen.current) return;
+    toOpen.current = false;
+    show();
+  });
   const choose = (day: string) => {
     close();
     onChoose(day);

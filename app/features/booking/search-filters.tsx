@@ -31,8 +31,10 @@ type Props = {
   };
 };
 
-// Loaded when the page has hydrated, so the search page's first script does not carry it.
-const DatePicker = lazy(() => import("./date-picker").then((m) => ({ default: m.DatePicker })));
+// The date picker (its dialog, the calendar's dates and its call) is loaded when its button is first pointed at,
+// focused or pressed: the page shows the button alone until then, so the page's load carries none of it.
+const loadDatePicker = () => import("./date-picker");
+const DatePicker = lazy(() => loadDatePicker().then((m) => ({ default: m.DatePicker })));
 // Only the insurance list has these fields: the browser loads them there. Memoized, so that the form's own updates
 // (a filter changed) leave the server's fields in place until their code has come.
 const InsuranceListFields = /* @__PURE__ */ memo(
@@ -48,6 +50,7 @@ const InsuranceListFields = /* @__PURE__ */ memo(
 export function SearchFilterForm({ action, careType, filters, options, today, insurance, calendar }: Props) {
   const t = useT();
   const hydrated = useHydrated();
+  const [pickerWanted, setPickerWanted] = useState(false);
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(filters);
@@ -165,8 +168,11 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
           />
         )}
       </Field>
-      {hydrated ? (
-        <Suspense fallback={null}>
+      {hydrated && !pickerWanted ? (
+        <CalendarOpener label={t("booking.calendar.open")} onOpen={() => setPickerWanted(true)} />
+      ) : null}
+      {pickerWanted ? (
+        <Suspense fallback={<CalendarOpener label={t("booking.calendar.open")} onOpen={() => setPickerWanted(true)} />}>
           <DatePicker
             value={draft.startDate ?? today}
             min={today}
@@ -174,6 +180,7 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
             query={serializeFilters({ ...draft, offset: 0, startDate: null })}
             careType={careType}
             onChoose={(day) => run({ ...draft, offset: 0, startDate: day })}
+            openAtOnce
           />
         </Suspense>
       ) : null}
@@ -218,5 +225,25 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
         </button>
       </p>
     </Form>
+  );
+}
+
+/**
+ * The date picker's button (date-picker.tsx draws the same) before the picker is loaded: pointing at it or focusing
+ * it fetches the picker, pressing it shows the picker open.
+ */
+function CalendarOpener({ label, onOpen }: { label: string; onOpen(): void }) {
+  const preload = () => void loadDatePicker().catch(() => {});
+  return (
+    <button
+      type="button"
+      className="button button--secondary calendar-open"
+      aria-haspopup="dialog"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={onOpen}
+    >
+      {label}
+    </button>
   );
 }

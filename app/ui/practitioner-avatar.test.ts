@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarGroup, initials } from "./practitioner-avatar";
+import { avatarGroup, avatarOf, initials } from "./practitioner-avatar";
 
 describe("practitioner avatars", () => {
   it("puts ids into six groups by their first letter", () => {
@@ -14,5 +14,16 @@ describe("practitioner avatars", () => {
   it("takes the initials of the first two names", () => {
     expect(initials("Anna Aho")).toBe("AA");
     expect(initials("laura maria lahtinen")).toBe("LM");
+  });
+
+  it("draws the picture, or the initials, in the children's brand in the colour of the id's group", () => {
+    const aho = { id: "P-AHO", name: "Anna Aho", pictureUrl: null };
+    expect(avatarOf(aho, "main")).toEqual({ pictureUrl: null, initials: "AA", className: "avatar avatar--initials" });
+    expect(avatarOf(aho, "pikkujatti").className).toBe("avatar avatar--initials avatar--g4");
+    expect(avatarOf({ ...aho, pictureUrl: "/p.jpg" }, "pikkujatti")).toEqual({
+      pictureUrl: "/p.jpg",
+      initials: "",
+      className: "avatar",
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { Avatar, type AvatarView } from "./avatar";
+
 /**
  * The children's brand gives practitioners without a picture one of six avatars, by the first letter of the
  * practitioner id (spec part 2 §9). Letters cycle through the six groups; anything else is group 1.
@@ -18,8 +20,21 @@ export function initials(name: string): string {
 }
 
 /**
- * The practitioner's picture, or initials (six avatar colours by id in the children's brand). Decorative: the name is
- * next to it. Appointments, visits and referrals show practitioners the same way.
+ * How a practitioner is drawn: the picture, or initials (six avatar colours by id in the children's brand). A loader
+ * can work it out, so that its page draws it with `Avatar` (./avatar.tsx) alone.
+ */
+export function avatarOf(
+  practitioner: { id: string; name: string; pictureUrl: string | null },
+  brandId: string | undefined,
+): AvatarView {
+  if (practitioner.pictureUrl) return { pictureUrl: practitioner.pictureUrl, initials: "", className: "avatar" };
+  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(practitioner.id)}` : "";
+  return { pictureUrl: null, initials: initials(practitioner.name), className: `avatar avatar--initials${group}` };
+}
+
+/**
+ * The practitioner's avatar, worked out in the browser (`avatarOf`). Appointments, visits, referrals and the
+ * reservation pages show practitioners the same way.
  */
 export function PractitionerAvatar({
   practitioner,
@@ -28,12 +43,5 @@ export function PractitionerAvatar({
   practitioner: { id: string; name: string; pictureUrl: string | null };
   brandId: string | undefined;
 }) {
-  if (practitioner.pictureUrl)
-    return <img className="avatar" src={practitioner.pictureUrl} alt="" width={48} height={48} />;
-  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(practitioner.id)}` : "";
-  return (
-    <span className={`avatar avatar--initials${group}`} aria-hidden="true">
-      {initials(practitioner.name)}
-    </span>
-  );
+  return <Avatar avatar={avatarOf(practitioner, brandId)} />;
 }

@@ -6,6 +6,7 @@ import {
   TooLateToCancelNote as TooLateToCancelNoteOnServer,
 } from "./appointment-notes";
 import { href } from "~/route-table";
+import { Avatar } from "~/ui/avatar";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
@@ -70,13 +71,7 @@ export function AppointmentDetails({
         <div className="summary-list__row">
           <dt>{t("appointments.details.professional")}</dt>
           <dd className="practitioner">
-            {a.avatar.pictureUrl ? (
-              <img className={a.avatar.className} src={a.avatar.pictureUrl} alt="" width={48} height={48} />
-            ) : (
-              <span className={a.avatar.className} aria-hidden="true">
-                {a.avatar.initials}
-              </span>
-            )}
+            <Avatar avatar={a.avatar} />
             <span>
               {a.practitioner.name}, {a.practitioner.title}
             </span>

@@ -6,7 +6,7 @@ import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/.server/guards";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
-import { avatarGroup, initials } from "~/ui/practitioner-avatar";
+import { avatarOf } from "~/ui/practitioner-avatar";
 import type { BrandId } from "#brands/index";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
 import { doorToken } from "./door.server";
@@ -14,6 +14,7 @@ import {
   REMOTE_TYPES,
   cancelDecision,
   checkInDecision,
+  clinicAddress,
   mapsSearchUrl,
   selfCheckInStatus,
   type AppointmentFacts,
@@ -81,9 +82,7 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
     isRemote: REMOTE_TYPES.has(row.locationType),
   };
   const cancel = cancelDecision(facts, now, limitHours);
-  const address = [row.clinic.streetAddress, [row.clinic.postalCode, row.clinic.postOffice].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
+  const address = clinicAddress(row.clinic);
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
@@ -121,20 +120,9 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
 
 export type AppointmentView = ReturnType<typeof present>;
 
-/**
- * An appointment as its details show it (appointment-details.tsx): with its practitioner's avatar as
- * PractitionerAvatar (~/ui/practitioner-avatar.tsx) draws it, the picture or the initials (in the children's brand
- * in one of six colours by the practitioner's id), made here so that the browser needs none of that code.
- */
+/** An appointment as its details show it (appointment-details.tsx): with its practitioner's avatar worked out. */
 export function withAvatar(a: AppointmentView, brandId: BrandId) {
-  const { id, name, pictureUrl } = a.practitioner;
-  const group = brandId === "pikkujatti" ? ` avatar--g${avatarGroup(id)}` : "";
-  return {
-    ...a,
-    avatar: pictureUrl
-      ? { pictureUrl, initials: null, className: "avatar" }
-      : { pictureUrl: null, initials: initials(name), className: `avatar avatar--initials${group}` },
-  };
+  return { ...a, avatar: avatarOf(a.practitioner, brandId) };
 }
 
 export type AppointmentDetailsView = ReturnType<typeof withAvatar>;

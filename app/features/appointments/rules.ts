@@ -67,6 +67,17 @@ export function parseAppointmentIds(raw: string | undefined): number[] | null {
   return parseIdList(raw, 20);
 }
 
+/** A clinic's address on one line: "Katu 1, 00100 Helsinki" (what it has of it). */
+export function clinicAddress(clinic: {
+  streetAddress: string | null;
+  postalCode: string | null;
+  postOffice: string | null;
+}): string {
+  return [clinic.streetAddress, [clinic.postalCode, clinic.postOffice].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** A maps search link built from the location's name and address (spec part 1 §9). */
 export function mapsSearchUrl(name: string, address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name}, ${address}`)}`;

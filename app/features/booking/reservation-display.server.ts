@@ -1,7 +1,7 @@
-import { mapsSearchUrl } from "~/features/appointments/rules";
+import { clinicAddress, mapsSearchUrl } from "~/features/appointments/rules";
 import { formatCents, formatDateTime } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
-import { initials } from "~/ui/practitioner-avatar";
+import { avatarOf } from "~/ui/practitioner-avatar";
 import type { FreeAppointment } from "./free-appointment.server";
 import type { PriceEstimate } from "./price";
 import type { PriceText, SummaryText, TimeAndPlace } from "./reservation-view";
@@ -10,15 +10,13 @@ import type { PriceText, SummaryText, TimeAndPlace } from "./reservation-view";
  * The display strings of an appointment's summary (reservation-view.tsx AppointmentSummary), made by the loader so
  * that the browser needs no date formatting code.
  */
-export function summaryText(a: FreeAppointment | TimeAndPlace, lang: Lang): SummaryText {
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
+export function summaryText(a: FreeAppointment | TimeAndPlace, lang: Lang, brandId: string): SummaryText {
+  const address = clinicAddress(a.clinic);
   return {
     when: formatDateTime(new Date(a.startsAt), lang),
     address,
     mapHref: mapsSearchUrl(a.clinic.name, address),
-    initials: "practitioner" in a ? initials(a.practitioner.name) : "",
+    avatar: "practitioner" in a ? avatarOf(a.practitioner, brandId) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FreeAppointment } from "./free-appointment.server";
+import { Avatar, type AvatarView } from "~/ui/avatar";
 import { useT } from "~/ui/i18n";
 
 /** Time, place, professional and service of a free appointment. */
@@ -20,9 +21,9 @@ export function timeAndPlace(a: FreeAppointment): TimeAndPlace {
 
 /**
  * The summary's display strings, made by the loader (reservation-display.server.ts summaryText): the date and
- * time, the clinic's address and map link, the practitioner's initials ("" without a practitioner).
+ * time, the clinic's address and map link, the practitioner's avatar (null without a practitioner).
  */
-export type SummaryText = { when: string; address: string; mapHref: string; initials: string };
+export type SummaryText = { when: string; address: string; mapHref: string; avatar: AvatarView | null };
 
 export function AppointmentSummary({
   appointment: a,
@@ -60,25 +61,19 @@ export function AppointmentSummary({
           )}
         </dd>
       </div>
-      {"practitioner" in a ? <WhoAndWhat appointment={a} initials={text.initials} /> : null}
+      {"practitioner" in a && text.avatar ? <WhoAndWhat appointment={a} avatar={text.avatar} /> : null}
     </dl>
   );
 }
 
-function WhoAndWhat({ appointment: a, initials }: { appointment: FreeAppointment; initials: string }) {
+function WhoAndWhat({ appointment: a, avatar }: { appointment: FreeAppointment; avatar: AvatarView }) {
   const t = useT();
   return (
     <>
       <div className="summary-list__row">
         <dt>{t("reservation.view.practitioner")}</dt>
         <dd className="practitioner">
-          {a.practitioner.pictureUrl ? (
-            <img className="avatar" src={a.practitioner.pictureUrl} alt="" width={48} height={48} />
-          ) : (
-            <span className="avatar avatar--initials" aria-hidden="true">
-              {initials}
-            </span>
-          )}
+          <Avatar avatar={avatar} />
           <span>
             {a.practitioner.name}, {a.practitioner.title}
           </span>

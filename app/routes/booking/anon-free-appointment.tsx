@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     found: true as const,
     appointment,
-    summary: summaryText(appointment, v.lang),
+    summary: summaryText(appointment, v.lang, requestInfo(context).brand.id),
     price: priceText(price, v.lang),
     bindingRequired,
     noticeHours,

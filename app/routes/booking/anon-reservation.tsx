@@ -6,6 +6,7 @@ import { getLang } from "~/.server/i18n";
 import { anonymousConfirmation } from "~/features/booking/anonymous-reservation.server";
 import { isReservationOwner } from "~/features/booking/reservation-owner.server";
 import { summaryText } from "~/features/booking/reservation-display.server";
+import { requestInfo } from "~/.server/context";
 import { AppointmentSummary } from "~/features/booking/reservation-view";
 import { PageTitle } from "~/ui/page-title";
 import { useT } from "~/ui/i18n";
@@ -25,7 +26,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     now: now(),
   });
   if (!confirmation) throw data(null, { status: 404 });
-  return { ...confirmation, summary: summaryText(confirmation.appointment, lang), token: params.token };
+  return {
+    ...confirmation,
+    summary: summaryText(confirmation.appointment, lang, requestInfo(context).brand.id),
+    token: params.token,
+  };
 }
 
 export default function AnonReservation({ loaderData }: Route.ComponentProps) {

@@ -79,13 +79,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const input = pageInput(request, context, params.id);
   const state = await reservePageState(input);
   if (state.state === "notFound" || state.state === "noOccupational") return data({ page: state }, { status: 404 });
-  if (state.state === "billing") return { page: { ...state, summary: summaryText(state.appointment, input.lang) } };
+  if (state.state === "billing")
+    return { page: { ...state, summary: summaryText(state.appointment, input.lang, input.brand.id) } };
   const insurance = await initialInsurancePanel(state, input.url);
   const { insuranceContext: _, ...page } = state;
   return {
     page: {
       ...page,
-      summary: summaryText(page.appointment, input.lang),
+      summary: summaryText(page.appointment, input.lang, input.brand.id),
       price: priceText(page.price, input.lang),
       insurance,
       editingContact: input.url.searchParams.get("edit") === "contact",

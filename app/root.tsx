@@ -38,7 +38,7 @@ import { customerServicePhone, type Feature } from "#brands/index";
 import { db } from "./.server/db/client";
 import { unreadMessagesOf } from "./features/messaging/messaging.server";
 import { isRoutePath } from "./route-table";
-import { menuGroups, showsMessagesItem, userMenuItems } from "./ui/menu.server";
+import { menuGroups, menuLinks, showsMessagesItem, userMenuItems } from "./ui/menu.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
@@ -84,11 +84,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logo: { url: LOGOS[brand.id], height: brand.logo.height, width: brand.logo.width },
     },
     menu: {
-      groups: menuGroups({
-        ...menuInput,
-        user: user ? { hasOccupationalCare: user.hasOccupationalCare, unreadMessages } : null,
-      }),
-      userItems: user ? userMenuItems(brand.hiddenPages) : [],
+      groups: menuLinks(
+        menuGroups({
+          ...menuInput,
+          user: user ? { hasOccupationalCare: user.hasOccupationalCare, unreadMessages } : null,
+        }),
+      ),
+      userItems: user ? menuLinks([{ labelKey: null, items: userMenuItems(brand.hiddenPages) }])[0].items : [],
     },
     user: user ? { firstName: user.firstName, lastName: user.lastName } : null,
     acting: acting ? { firstName: acting.firstName, lastName: acting.lastName } : null,

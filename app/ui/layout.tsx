@@ -4,7 +4,7 @@ import { LANGS, type Lang } from "~/lib/lang";
 import { AppLinks } from "./app-links";
 import { PhoneLink } from "./phone-link";
 import { useT } from "./i18n";
-import type { RootData } from "./root-data";
+import { MENU_TEXTS, menuLabelKey, type RootData } from "./root-data";
 
 export type RouteHandle = {
   /** Spec: some pages show no navigation menu or footer (guardian choice, SMS code page). */
@@ -85,7 +85,7 @@ export function Header({ root }: { root: RootData }) {
             <nav className="menu__panel" aria-label={t("common.header.mainMenu")}>
               {root.menu.groups.map((g, i) => (
                 <div className="menu__group" key={i}>
-                  {g.labelKey ? <p className="menu__group-title">{t(g.labelKey)}</p> : null}
+                  {g.label ? <p className="menu__group-title">{t(MENU_TEXTS + g.label)}</p> : null}
                   <ul>
                     {g.items.map((item) => (
                       <li
@@ -98,11 +98,11 @@ export function Header({ root }: { root: RootData }) {
                           to={href(item.routeId, lang)}
                           aria-label={
                             item.badge
-                              ? `${t(item.labelKey)}, ${t("common.menu.unread", { count: item.badge })}`
+                              ? `${t(menuLabelKey(item))}, ${t("common.menu.unread", { count: item.badge })}`
                               : undefined
                           }
                         >
-                          {t(item.labelKey)}
+                          {t(menuLabelKey(item))}
                           {item.badge ? (
                             <>
                               {" "}
@@ -146,7 +146,7 @@ export function Header({ root }: { root: RootData }) {
                   ) : null}
                   {root.menu.userItems.map((item) => (
                     <li key={item.routeId}>
-                      <Link to={href(item.routeId, lang)}>{t(item.labelKey)}</Link>
+                      <Link to={href(item.routeId, lang)}>{t(menuLabelKey(item))}</Link>
                     </li>
                   ))}
                 </ul>

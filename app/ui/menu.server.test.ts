@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { brands, FEATURES, type BrandId, type Environment, type Feature } from "#brands/index";
 import type { Lang } from "~/lib/lang";
 import { routeTable } from "~/route-table/pages.server";
-import { menuGroups, showsMessagesItem, type MenuGroup, type MenuInput } from "./menu.server";
+import { menuGroups, menuLinks, showsMessagesItem, type MenuGroup, type MenuInput } from "./menu.server";
+import { MENU_TEXTS, menuLabelKey } from "./root-data";
 
 /**
  * Spec part 1 §2 "Layout": "Menu: home; occupational healthcare group (messages with unread count, one more item,
@@ -283,5 +284,19 @@ describe("showsMessagesItem", () => {
     expect(showsMessagesItem(input({ brandId: "pikkujatti" }))).toBe(false);
     expect(showsMessagesItem(input({ features: ["customer-messaging-allowed"] }))).toBe(false);
     expect(showsMessagesItem(input({ hiddenPages: ["conversations"] }))).toBe(false);
+  });
+});
+
+describe("menuLinks, the menu as the browser gets it", () => {
+  it("keeps every item's page, text, count and flag, naming the text only where it is not the page's id", () => {
+    const groups = menuFor("main", ["customer-messaging-enabled", "customer-messaging-allowed"], "occupational", "fi");
+    const links = menuLinks(groups);
+    expect(links.map((g) => g.label && MENU_TEXTS + g.label)).toEqual(groups.map((g) => g.labelKey));
+    expect(links.flatMap((g) => g.items.map(menuLabelKey))).toEqual(
+      groups.flatMap((g) => g.items.map((i) => i.labelKey)),
+    );
+    expect(links.flatMap((g) => g.items)).toContainEqual({ routeId: "conversations", label: "messages", badge: 2 });
+    expect(links.flatMap((g) => g.items)).toContainEqual({ routeId: "logout", mobileOnly: true });
+    expect(links.flatMap((g) => g.items)).toContainEqual({ routeId: "laboratory" });
   });
 });

@@ -1,7 +1,7 @@
 import type { BrandId, Feature } from "#brands/index";
 import { hasPage, type RouteId } from "~/route-table";
 import type { Lang } from "~/lib/lang";
-import type { MenuGroup, MenuItem } from "./root-data";
+import { MENU_TEXTS, type MenuGroup, type MenuItem, type MenuLinks } from "./root-data";
 
 export type { MenuGroup, MenuItem };
 
@@ -89,4 +89,15 @@ export function showsMessagesItem(
   input: Omit<MenuInput, "user"> & { user: { hasOccupationalCare: boolean } | null },
 ): boolean {
   return menuGroups(input).some((g) => g.items.some((i) => i.routeId === "conversations"));
+}
+
+/** The menu's groups as the browser gets them. */
+export function menuLinks(groups: MenuGroup[]): MenuLinks[] {
+  const label = (key: string) => key.slice(MENU_TEXTS.length);
+  return groups.map((g) => ({
+    label: g.labelKey && label(g.labelKey),
+    items: g.items.map(({ routeId, labelKey, ...rest }) =>
+      label(labelKey) === routeId ? { routeId, ...rest } : { routeId, label: label(labelKey), ...rest },
+    ),
+  }));
 }

@@ -8,6 +8,18 @@ export type MenuItem = { routeId: RouteId; labelKey: string; badge?: number; mob
 export type MenuGroup = { labelKey: string | null; items: MenuItem[] };
 
 /**
+ * A menu item as the browser gets it (every page's HTML carries it): its text's key under `common.menu` only where
+ * it is not the page's id (`menuLabelKey`).
+ */
+export type MenuLink = { routeId: RouteId; label?: string; badge?: number; mobileOnly?: boolean };
+export type MenuLinks = { label: string | null; items: MenuLink[] };
+
+export const MENU_TEXTS = "common.menu.";
+
+/** The key of a menu item's text. */
+export const menuLabelKey = (item: MenuLink) => MENU_TEXTS + (item.label ?? item.routeId);
+
+/**
  * What the root loader sends every page (root.tsx's loader `satisfies` it). Declared here, below the root, so the
  * shared components read it without importing the root module.
  */
@@ -26,7 +38,7 @@ export type RootData = {
    * The side menu and the user menu's items, gated on the server by brand, feature flags and the person
    * (ui/menu.server.ts), so the browser gets the items rather than the rules.
    */
-  menu: { groups: MenuGroup[]; userItems: MenuItem[] };
+  menu: { groups: MenuLinks[]; userItems: MenuLink[] };
   user: { firstName: string; lastName: string } | null;
   /** The person acted for through a mandate, when not the user. */
   acting: { firstName: string; lastName: string } | null;

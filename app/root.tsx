@@ -223,34 +223,35 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {inApp ? null : <Footer root={data} />}
-      {data.session ? <SessionExpiry expiresAt={data.session.expiresAt} serverNow={data.session.now} /> : null}
+      {data.session ? (
+        <SessionExpiry key={data.session.expiresAt} expiresAt={data.session.expiresAt} serverNow={data.session.now} />
+      ) : null}
     </>
   );
 }
 
 /**
  * The session-expiry warnings (ui/session-expiry.tsx), started a few minutes before the session would end by what the
- * page was told; they ask the server again before warning (activity elsewhere may have extended it). A new expiry
- * from the root's data starts the wait again.
+ * page was told; they ask the server again before warning (activity elsewhere may have extended it). Keyed by the
+ * expiry, so a new one from the root's data starts the wait again.
  */
 function SessionExpiry({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
-  const [started, setStarted] = useState<{ expiresAt: string; serverNow: string } | null>(null);
+  // The server's now when the warnings start: they count down from it.
+  const [startedAt, setStartedAt] = useState<string | null>(null);
   useEffect(() => {
     const shownAt = Date.now();
-    const left = Date.parse(expiresAt) - Date.parse(serverNow);
+    const at = Date.parse(serverNow);
     const timer = window.setTimeout(
-      // With the server's now as it is then: the warnings count down from it.
-      () => setStarted({ expiresAt, serverNow: new Date(Date.parse(serverNow) + Date.now() - shownAt).toISOString() }),
-      Math.max(0, left - LOAD_WARNINGS_AHEAD_MS),
+      () => setStartedAt(new Date(at + Date.now() - shownAt).toISOString()),
+      Date.parse(expiresAt) - at - LOAD_WARNINGS_AHEAD_MS,
     );
     return () => window.clearTimeout(timer);
   }, [expiresAt, serverNow]);
-  if (started?.expiresAt !== expiresAt) return null;
-  return (
+  return startedAt ? (
     <Suspense fallback={null}>
-      <SessionExpiryWarnings expiresAt={expiresAt} serverNow={started.serverNow} />
+      <SessionExpiryWarnings expiresAt={expiresAt} serverNow={startedAt} />
     </Suspense>
-  );
+  ) : null;
 }
 
 export default function App() {

@@ -168,11 +168,9 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
           />
         )}
       </Field>
-      {hydrated && !pickerWanted ? (
-        <CalendarOpener label={t("booking.calendar.open")} onOpen={() => setPickerWanted(true)} />
-      ) : null}
+      {hydrated && !pickerWanted ? <CalendarOpener onOpen={() => setPickerWanted(true)} /> : null}
       {pickerWanted ? (
-        <Suspense fallback={<CalendarOpener label={t("booking.calendar.open")} onOpen={() => setPickerWanted(true)} />}>
+        <Suspense fallback={<CalendarOpener onOpen={() => setPickerWanted(true)} />}>
           <DatePicker
             value={draft.startDate ?? today}
             min={today}
@@ -232,7 +230,8 @@ export function SearchFilterForm({ action, careType, filters, options, today, in
  * The date picker's button (date-picker.tsx draws the same) before the picker is loaded: pointing at it or focusing
  * it fetches the picker, pressing it shows the picker open.
  */
-function CalendarOpener({ label, onOpen }: { label: string; onOpen(): void }) {
+function CalendarOpener({ onOpen }: { onOpen(): void }) {
+  const t = useT();
   const preload = () => void loadDatePicker().catch(() => {});
   return (
     <button
@@ -243,7 +242,7 @@ function CalendarOpener({ label, onOpen }: { label: string; onOpen(): void }) {
       onFocus={preload}
       onClick={onOpen}
     >
-      {label}
+      {t("booking.calendar.open")}
     </button>
   );
 }

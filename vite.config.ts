@@ -2,13 +2,33 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "#brands": fileURLToPath(new URL("./brands", import.meta.url)),
   "#locales": fileURLToPath(new URL("./locales", import.meta.url)),
 };
+
+// The browser build's files, kept as they are written so that the preloads of lazily loaded parts can leave out
+// what their importer has loaded already (`modulePreload` below).
+let clientBundle: Rollup.OutputBundle | undefined;
+const keepClientBundle: Plugin = {
+  name: "keep-client-bundle",
+  apply: (_, { isSsrBuild }) => !isSsrBuild,
+  generateBundle(_, bundle) {
+    clientBundle = bundle;
+  },
+};
+
+/** The files loaded by the time a file runs: itself and what it imports statically, all the way down. */
+function loadedWith(file: string, loaded = new Set<string>()): Set<string> {
+  const chunk = clientBundle?.[file];
+  if (loaded.has(file) || chunk?.type !== "chunk") return loaded;
+  loaded.add(file);
+  for (const imported of chunk.imports) loadedWith(imported, loaded);
+  return loaded;
+}
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: { alias },
@@ -41,6 +61,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The same CSS output in the browser and the server build: the server links stylesheets by their hashed
     // names (`?url` imports), so both builds must produce byte-identical files.
     cssTarget: ["chrome100", "firefox100", "safari15", "edge100"],
+    // A lazily loaded part preloads, as it is imported, only the files its importer has not loaded already (never
+    // the shell, nor the page's own form parts): each name listed is written into the importer's file, which every
+    // visitor downloads, and a list with nothing new (the part alone, which its import fetches) is no list.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== "js") return deps;
+        const loaded = loadedWith(hostId);
+        const rest = deps.filter((dep) => !loaded.has(dep));
+        return rest.length > 1 ? rest : [];
+      },
+    },
     // The brand logo is a file of its own, cached across pages, rather than a data URL that every page's HTML would
     // carry twice (the image and the layout's loader data): about 1 kB gzipped off each page.
     assetsInlineLimit: (file: string) => (/\/brands\/[^/]+\/logo\.svg$/.test(file) ? false : undefined),
@@ -48,7 +79,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // with two passes takes about 4 kB more off them than the default minifier (DESIGN §8: ≤ 120 kB per page).
     ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, module: true } }),
   },
-  plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter()],
+  plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter(), keepClientBundle],
   test: {
     environment: "node",
     testTimeout: 30_000,

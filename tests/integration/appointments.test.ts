@@ -61,14 +61,19 @@ describe("listing and reading appointments", () => {
       selfCheckInStatus: "tooEarly",
       specialtyName: "Sairaanhoitaja",
     });
-    expect(list[1]).toMatchObject({ mayCancel: true, cancelBlockedBy: null });
+    expect(list[1]).toMatchObject({
+      mayCancel: true,
+      cancelBlockedBy: null,
+      cancelHref: `/fi/ajanvaraukset/${list[1].id}/peru`,
+    });
     // The README's clinic-cancelled appointment in six days: listed, marked, and without actions or a door link.
     expect(list[2]).toMatchObject({
       status: "providerCancelled",
       hasAppointeeCanceled: true,
       mayCancel: false,
       selfCheckInStatus: "statusNotAvailable",
-      doorToken: null,
+      doorHref: null,
+      cancelHref: null,
     });
     expect(list.filter((a) => a.status !== "active")).toHaveLength(1);
     expect(list[4]).toMatchObject({ isRemote: true, selfCheckInStatus: "onlyAtReception", kindName: "Etävastaanotto" });

@@ -1,28 +1,16 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { AppointmentDetailsView } from "./appointments.server";
-import {
-  CheckIn as CheckInOnServer,
-  ProviderCancelledNote as ProviderCancelledNoteOnServer,
-  TooLateToCancelNote as TooLateToCancelNoteOnServer,
-} from "./appointment-notes";
-import { href } from "~/route-table";
+import { AppointmentNote as NoteOnServer } from "./appointment-notes";
 import { Avatar } from "~/ui/avatar";
 import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
-import { LocalizedLink } from "~/ui/localized-link";
-import { useBrand, useLang } from "~/ui/root-data";
+import { useBrand } from "~/ui/root-data";
 
 // Shown to few (check-in around the appointment's start, the clinic's cancellation, too late to cancel): loaded when
 // shown.
-const notes = () => import("./appointment-notes");
-const CheckIn = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? CheckInOnServer : null, () =>
-  notes().then((m) => m.CheckIn),
-);
-const ProviderCancelledNote = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? ProviderCancelledNoteOnServer : null, () =>
-  notes().then((m) => m.ProviderCancelledNote),
-);
-const TooLateToCancelNote = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? TooLateToCancelNoteOnServer : null, () =>
-  notes().then((m) => m.TooLateToCancelNote),
+const Note = /* @__PURE__ */ lazyPart(import.meta.env.SSR ? NoteOnServer : null, () =>
+  import("./appointment-notes").then((m) => m.AppointmentNote),
 );
 
 /** One appointment's details (spec part 1 §2 "Appointment page"), with its cancel action when allowed. */
@@ -43,7 +31,6 @@ export function AppointmentDetails({
   arrivalReasonForm?: ReactNode;
 }) {
   const t = useT();
-  const lang = useLang();
   const brand = useBrand();
   const phone = brand?.customerServicePhone ?? "";
   const headingId = `appointment-${a.id}-heading`;
@@ -56,7 +43,7 @@ export function AppointmentDetails({
         {a.status === "cancelled" ? <span className="tag">{t("appointments.details.cancelledTag")}</span> : null}
         {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
       </h2>
-      {a.hasAppointeeCanceled ? <ProviderCancelledNote phone={phone} /> : null}
+      {a.hasAppointeeCanceled ? <Note kind="providerCancelled" phone={phone} /> : null}
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("appointments.details.when")}</dt>
@@ -108,7 +95,7 @@ export function AppointmentDetails({
       ) : null}
       {a.status === "active" && !a.checkedIn ? (
         <p>
-          <a href={href("appointmentCalendar", lang, { id: a.id })} download>
+          <a href={a.calendarHref} download>
             {t("appointments.calendar.add")}
           </a>
         </p>
@@ -123,11 +110,11 @@ export function AppointmentDetails({
           </p>
         </details>
       ) : null}
-      {a.doorToken && !a.checkedIn ? (
+      {a.doorHref && !a.checkedIn ? (
         <p>
-          <LocalizedLink to="doorAppointment" params={{ token: a.doorToken }} className="door-link">
+          <Link to={a.doorHref} className="door-link">
             {t("appointments.details.doorLink")}
-          </LocalizedLink>
+          </Link>
         </p>
       ) : null}
       {a.selfCheckInStatus === "tooEarly" ? (
@@ -140,17 +127,17 @@ export function AppointmentDetails({
           </p>
         </div>
       ) : a.selfCheckInStatus === "allowed" || a.selfCheckInStatus === "checkedIn" ? (
-        <CheckIn appointment={a} consentNeeded={consentNeeded} />
+        <Note kind="checkIn" appointment={a} consentNeeded={consentNeeded} />
       ) : null}
       {a.mayGiveArrivalReason && !a.checkedIn ? arrivalReasonForm : null}
-      {a.mayCancel ? (
+      {a.cancelHref ? (
         <p>
-          <LocalizedLink to="cancelAppointment" params={{ id: a.id }} className="button button--secondary">
+          <Link to={a.cancelHref} className="button button--secondary">
             {t("appointments.details.cancel")}
-          </LocalizedLink>
+          </Link>
         </p>
       ) : a.cancelBlockedBy === "tooLate" ? (
-        <TooLateToCancelNote hours={cancellationLimitHours} phone={phone} />
+        <Note kind="tooLateToCancel" hours={cancellationLimitHours} phone={phone} />
       ) : null}
     </article>
   );

@@ -5,7 +5,7 @@ import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
 
 /** The clinic cancelled the appointment (spec part 1 §4): its warning. A part of AppointmentDetails shown to few. */
-export function ProviderCancelledNote({ phone }: { phone: string }) {
+function ProviderCancelledNote({ phone }: { phone: string }) {
   const t = useT();
   return (
     <NotificationBanner type="warning">
@@ -15,7 +15,7 @@ export function ProviderCancelledNote({ phone }: { phone: string }) {
 }
 
 /** Too late to cancel online: whom to call. A part of AppointmentDetails shown to few. */
-export function TooLateToCancelNote({ hours, phone }: { hours: number; phone: string }) {
+function TooLateToCancelNote({ hours, phone }: { hours: number; phone: string }) {
   const t = useT();
   return (
     <p className="notice-text">
@@ -32,7 +32,7 @@ export function TooLateToCancelNote({ hours, phone }: { hours: number; phone: st
  * Spec part 1 §4: allowed → a button (or, without the patient-data consent, the reception); checkedIn → room. A part
  * of AppointmentDetails shown around the appointment's start only (too early: AppointmentDetails).
  */
-export function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentView; consentNeeded: boolean }) {
+function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentView; consentNeeded: boolean }) {
   const t = useT();
   switch (a.selfCheckInStatus) {
     case "checkedIn":
@@ -62,5 +62,22 @@ export function CheckIn({ appointment: a, consentNeeded }: { appointment: Appoin
       );
     default:
       return null;
+  }
+}
+
+/** One of the notes above, by kind: the one component AppointmentDetails loads when it shows any of them. */
+export function AppointmentNote(
+  props:
+    | ({ kind: "providerCancelled" } & Parameters<typeof ProviderCancelledNote>[0])
+    | ({ kind: "tooLateToCancel" } & Parameters<typeof TooLateToCancelNote>[0])
+    | ({ kind: "checkIn" } & Parameters<typeof CheckIn>[0]),
+) {
+  switch (props.kind) {
+    case "providerCancelled":
+      return <ProviderCancelledNote {...props} />;
+    case "tooLateToCancel":
+      return <TooLateToCancelNote {...props} />;
+    default:
+      return <CheckIn {...props} />;
   }
 }

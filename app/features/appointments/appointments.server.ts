@@ -6,6 +6,7 @@ import * as s from "~/.server/db/schema";
 import type { UserSession } from "~/.server/guards";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import { href } from "~/route-table";
 import { avatarOf } from "~/ui/practitioner-avatar";
 import type { BrandId } from "#brands/index";
 import { withoutPrefix, withPrefix } from "./arrival-reason";
@@ -113,8 +114,15 @@ function present(row: Row, lang: Lang, now: Date, limitHours: number) {
     selfCheckInStatus: selfCheckInStatus(facts, now),
     mayCancel: cancel.mayCancel,
     cancelBlockedBy: cancel.mayCancel ? null : cancel.reason,
-    /** The anonymous link of the reservation SMS, for checking in at the clinic door. */
-    doorToken: facts.status === "active" && !facts.isRemote ? doorToken(row.id, row.reservationId) : null,
+    /** The appointment's calendar file (.ics), linked from its details. */
+    calendarHref: href("appointmentCalendar", lang, { id: row.id }),
+    /** The anonymous page of the reservation SMS's link, for checking in at the clinic door. */
+    doorHref:
+      facts.status === "active" && !facts.isRemote
+        ? href("doorAppointment", lang, { token: doorToken(row.id, row.reservationId) })
+        : null,
+    /** The page that cancels it, when it may be cancelled online. */
+    cancelHref: cancel.mayCancel ? href("cancelAppointment", lang, { id: row.id }) : null,
   };
 }
 

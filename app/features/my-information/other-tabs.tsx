@@ -1,8 +1,6 @@
 import type { ConsentChoice } from "~/features/account/consent-choices";
 import { ConsentForm } from "~/features/account/consent-form";
-import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";
-import { useLang } from "~/ui/root-data";
 import { GuardianForms } from "./guardian-forms";
 import type { GuardianEntry } from "./my-information.schema";
 
@@ -13,7 +11,7 @@ import type { GuardianEntry } from "./my-information.schema";
 export function OtherTab({
   tab,
   action,
-  addQuery,
+  addHref,
   guardians,
   adding,
   consent,
@@ -23,8 +21,8 @@ export function OtherTab({
 }: {
   tab: "guardians" | "consent";
   action: string;
-  /** The page's query with the guardian being added. */
-  addQuery: Record<string, string | undefined>;
+  /** The page with the guardian being added. */
+  addHref: string;
   guardians: GuardianEntry[] | null;
   adding: boolean;
   consent: { updated: boolean; choices: Record<ConsentChoice, boolean> };
@@ -34,7 +32,6 @@ export function OtherTab({
   errors: Record<string, string>;
 }) {
   const t = useT();
-  const lang = useLang();
   if (tab === "guardians")
     return (
       <>
@@ -45,7 +42,7 @@ export function OtherTab({
           adding={adding}
           posted={posted === "guardians" ? (values ?? null) : null}
           errors={posted === "guardians" ? errors : {}}
-          addHref={href("myInformation", lang, {}, addQuery)}
+          addHref={addHref}
           cancelAddHref={action}
         />
       </>

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { href } from "~/route-table";
 import { useT } from "~/ui/i18n";
-import { useLang } from "~/ui/root-data";
 import type { MyInformationTab } from "./save-action";
 
 /**
@@ -12,32 +10,30 @@ export const loadOtherTab = () => import("./other-tabs").then((m) => m.OtherTab)
 
 /**
  * The tabs of My information as plain links (`?tab=`), so they work without JavaScript; the current one is
- * marked with aria-current. The save action travels along, so saving on any tab still leads where it says.
+ * marked with aria-current. Their links (the loader's) carry the save action, so saving on any tab still leads where
+ * it says.
  */
 export function MyInformationTabs({
   current,
   tabs,
-  saveAction,
 }: {
   current: MyInformationTab;
-  tabs: MyInformationTab[];
-  saveAction: string | null;
+  tabs: { id: MyInformationTab; href: string }[];
 }) {
   const t = useT();
-  const lang = useLang();
   return (
     <nav className="tabs" aria-label={t("myInformation.tabs.label")}>
       <ul className="tabs__list">
-        {tabs.map((tab) => (
-          <li key={tab} className="tabs__item">
+        {tabs.map(({ id, href }) => (
+          <li key={id} className="tabs__item">
             <Link
               className="tabs__link"
-              to={href("myInformation", lang, {}, { tab, saveAction: saveAction ?? undefined })}
-              aria-current={tab === current ? "page" : undefined}
+              to={href}
+              aria-current={id === current ? "page" : undefined}
               preventScrollReset
-              onClick={tab === "contact" ? undefined : () => void loadOtherTab()}
+              onClick={id === "contact" ? undefined : () => void loadOtherTab()}
             >
-              {t(`myInformation.tabs.${tab}`)}
+              {t(`myInformation.tabs.${id}`)}
             </Link>
           </li>
         ))}

@@ -42,7 +42,6 @@ import { useT } from "~/ui/i18n";
 import { lazyPart } from "~/ui/lazy-part";
 import { LocalizedLink } from "~/ui/localized-link";
 import { NotificationBanner } from "~/ui/notifications";
-import { useLang } from "~/ui/root-data";
 import type { TextsHandle } from "~/lib/text-groups";
 
 export const handle = { i18n: ["contact", "account.consent", "myInformation"] } satisfies TextsHandle;
@@ -63,7 +62,8 @@ function pageState(request: Request) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = requireUser(context, request, getLang(context));
+  const lang = getLang(context);
+  const session = requireUser(context, request, lang);
   const { query, saveAction, tab: requested } = pageState(request);
   const info = await loadMyInformation(db(), session);
   const tab: MyInformationTab = requested === "guardians" && !info.guardians ? "contact" : requested;
@@ -72,15 +72,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "contact"
       ? await smsLoginView(session.user, info.actingForChild, request_.brand, request_.environment)
       : null;
+  // The page's own links, with its tab and save action, worked out here so that the browser needs no URL building.
+  const links = (extra: Record<string, string | undefined> = {}) => ({
+    tab: tab === "contact" ? undefined : tab,
+    saveAction: saveAction ? encodeSaveAction(saveAction) : undefined,
+    ...extra,
+  });
+  const tabs: MyInformationTab[] = info.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
   return {
     ...info,
+    formAction: href("myInformation", lang, {}, links()),
+    addGuardianHref: href("myInformation", lang, {}, links({ addGuardian: "1" })),
+    tabs: tabs.map((id) => ({ id, href: href("myInformation", lang, {}, links({ tab: id })) })),
     smsLogin,
-    smsLoginNextAttempt:
-      smsLogin?.type === "locked" ? formatTime(new Date(smsLogin.nextAttempt), getLang(context)) : undefined,
+    smsLoginNextAttempt: smsLogin?.type === "locked" ? formatTime(new Date(smsLogin.nextAttempt), lang) : undefined,
     tab,
     adding: query.get("addGuardian") === "1",
     actingName: info.actingForChild ? `${session.actingPerson.firstName} ${session.actingPerson.lastName}` : null,
-    saveAction: saveAction ? encodeSaveAction(saveAction) : null,
     kelaCard: tab === "contact" ? await kelaCardImages(db(), session) : null,
   };
 }
@@ -179,8 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MyInformation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
-  const { tab, saveAction } = loaderData;
+  const { tab, formAction: action } = loaderData;
   const posted = actionData?.form;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const hasErrors = Object.values(errors).some(Boolean);
@@ -189,13 +196,6 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (submitting) loadErrorSummary().catch(() => {});
   }, [submitting]);
-  const tabs: MyInformationTab[] = loaderData.guardians ? ["contact", "guardians", "consent"] : ["contact", "consent"];
-  const query = (extra: Record<string, string | undefined> = {}) => ({
-    tab: tab === "contact" ? undefined : tab,
-    saveAction: saveAction ?? undefined,
-    ...extra,
-  });
-  const action = href("myInformation", lang, {}, query());
   const values = (
     posted === "contact" ? { ...loaderData.contact, ...actionData?.values } : loaderData.contact
   ) as Record<string, string>;
@@ -218,7 +218,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
           <p>{t("myInformation.errors.failed")}</p>
         </NotificationBanner>
       ) : null}
-      <MyInformationTabs current={tab} tabs={tabs} saveAction={saveAction} />
+      <MyInformationTabs current={tab} tabs={loaderData.tabs} />
       <section className="tab-panel" aria-labelledby="tab-heading">
         <h2 id="tab-heading">{t(`myInformation.${tab}.heading`)}</h2>
         {tab === "contact" ? (
@@ -282,7 +282,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
           <OtherTab
             tab={tab}
             action={action}
-            addQuery={query({ addGuardian: "1" })}
+            addHref={loaderData.addGuardianHref}
             guardians={loaderData.guardians}
             adding={loaderData.adding}
             consent={loaderData.consent}

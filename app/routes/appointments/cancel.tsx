@@ -75,7 +75,7 @@ export default function CancelAppointment({ loaderData, actionData }: Route.Comp
       {/* The details only, without their forms: a form without an action of its own would post to this page's
           action (the arrival reason is given on the appointment's own page). */}
       <AppointmentDetails
-        appointment={{ ...appointment, mayCancel: false, cancelBlockedBy: null, mayGiveArrivalReason: false }}
+        appointment={{ ...appointment, cancelHref: null, cancelBlockedBy: null, mayGiveArrivalReason: false }}
         cancellationLimitHours={limitHours}
       />
       {!failure ? (

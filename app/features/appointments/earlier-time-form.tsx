@@ -32,7 +32,7 @@ export function EarlierTimeSection({
   submission?: EarlierTimeSubmission;
 }) {
   const t = useT();
-  if (!state || (!state.mayAsk && !state.waitingUntil)) return null;
+  if (!state) return null;
   const ids = earlierTimeFieldIds(a.id);
   const headingId = `earlier-time-${a.id}-heading`;
   const error = (field: "match" | "untilDate") => {

@@ -62,7 +62,10 @@ export type EarlierTimeState = {
   waitingUntilText: string | null;
 };
 
-/** The earlier-time state of each of the acting person's appointments shown on their page. */
+/**
+ * The earlier-time state of each of the acting person's appointments on their page that shows the section (one
+ * may ask, or is in line); the others have none.
+ */
 export async function earlierTimeStates(
   session: UserSession,
   appointments: { id: number; status: string; checkedIn: boolean; startsAt: string }[],
@@ -92,6 +95,7 @@ export async function earlierTimeStates(
       !a.checkedIn &&
       new Date(a.startsAt) > now &&
       mayAskEarlierTime(new Date(a.startsAt), now);
+    if (!waiting && !askable) continue;
     states[a.id] = {
       mayAsk: askable && !waiting,
       waitingUntil: waiting ? waiting.untilDate : null,

@@ -1,6 +1,5 @@
 import type { Lang } from "~/lib/lang";
-import { attachmentErrorKey } from "./message-view";
-import { checkAttachments } from "./rules";
+import { attachmentErrorKey, checkAttachments } from "./rules";
 import { useT } from "~/ui/i18n";
 import { useLang } from "~/ui/root-data";
 
@@ -40,4 +39,10 @@ export function ChosenFiles({ files, progress }: { files: File[]; progress: numb
 export function problemOf(files: File[]): string | null {
   const problem = files.length ? checkAttachments(files.map((f) => ({ fileName: f.name, size: f.size }))) : null;
   return problem ? attachmentErrorKey(problem) : null;
+}
+
+/** The message form's files once chosen (message-form.tsx): they are listed, and any problem is said at once. */
+export function chosenState(files: File[], text: (errorKey: string) => string) {
+  const fileProblem = problemOf(files);
+  return { files, fileProblem, status: fileProblem ? text(fileProblem) : "" };
 }

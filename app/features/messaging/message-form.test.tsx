@@ -7,7 +7,7 @@ import { fileSize } from "./chosen-files";
 import { FORM_LIMITS } from "./form-limits";
 import { MessageForm, summaryOf } from "./message-form";
 import type { FormAnswer, MessageErrors } from "./message-view";
-import { NewMessageNotes, RecipientField, SubjectField } from "./new-message-fields";
+import { MessageField, NewMessageNotes, RecipientField, SubjectField } from "./new-message-fields";
 import { translator } from "~/lib/translate";
 import { percentOf } from "./attachment-upload";
 
@@ -47,6 +47,7 @@ function NewMessageForm({
   return (
     <MessageForm
       mode="new"
+      action="/en/conversations/new"
       errors={errors}
       onClientErrors={() => {}}
       answer={answer}
@@ -55,6 +56,7 @@ function NewMessageForm({
         <>
           {recipient ? <RecipientField href={recipient} team="" /> : null}
           <SubjectField answer={answer} errors={errors} limits={FORM_LIMITS} />
+          <MessageField answer={answer} errors={errors} limits={FORM_LIMITS} />
         </>
       }
       fieldsAfter={<NewMessageNotes />}
@@ -117,7 +119,8 @@ describe("the message form without JavaScript", () => {
     const reply = render(
       <MessageForm
         mode="reply"
-        threadId="5"
+        action="/en/conversations/5"
+        fieldsBefore={null}
         limits={FORM_LIMITS}
         errors={{}}
         onClientErrors={() => {}}

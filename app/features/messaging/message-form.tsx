@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { href } from "~/route-table";
 import { CsrfField } from "~/ui/csrf-field";
-import { FileUpload, Textarea, errorEntries, type FieldError } from "~/ui/form";
-import { useHydrated } from "~/ui/hydrated";
+import { FileUpload, type FieldError } from "~/ui/form";
 import { lazyPart } from "~/ui/lazy-part";
 import { useT } from "~/ui/i18n";
-import { useCsrfToken, useLang } from "~/ui/root-data";
 import type { T } from "~/lib/translate";
 import type { FormAnswer, FormLimits, MessageErrors } from "./message-view";
 
@@ -14,12 +11,34 @@ import type { FormAnswer, FormLimits, MessageErrors } from "./message-view";
 // the first choice.
 const ChosenFiles = /* @__PURE__ */ lazyPart(null, () => import("./chosen-files").then((m) => m.ChosenFiles));
 
+/**
+ * What the hydrated form shows besides its fields, set by the code that loads with the first choice of files
+ * (chosen-files.tsx) and with the first send (message-send.ts): the files chosen, their upload's progress (while
+ * uploading), that an upload failed, the problem with the chosen files (an error key) and its live region's text.
+ */
+export type SendState = {
+  files: File[];
+  progress: number[] | null;
+  failed: boolean;
+  fileProblem: string | null;
+  status: string;
+};
+export type SetSendState = (update: (state: SendState) => SendState) => void;
+
+const IDLE: SendState = { files: [], progress: null, failed: false, fileProblem: null, status: "" };
+
+// A later choice of files makes an earlier one's check stale (one message form on a page).
+let choices = 0;
+
 /** An error key as text, with the numbers any of them may name (`limits`, from the loader). */
 export const errorText = (t: T, key: string, limits: FormLimits) => t(key, limits.values);
 
-/** The error summary's entries; each links to its field, whose id is its name (ordered by `ErrorSummary`). */
+/**
+ * The error summary's entries; each links to its field, whose id is its name (ordered by `ErrorSummary`). Written
+ * out rather than with `errorEntries` (~/ui/form/errors.ts), whose chunk the pages would load for this alone.
+ */
 export function summaryOf(errors: MessageErrors, t: T, limits: FormLimits): FieldError[] {
-  return errorEntries(errors, (key) => errorText(t, key, limits));
+  return Object.entries(errors).flatMap(([id, key]) => (key ? [{ id, message: errorText(t, key, limits) }] : []));
 }
 
 /**
@@ -36,8 +55,8 @@ export function useMessageErrors(answer: FormAnswer | undefined) {
 
 /**
  * The message form of the new-conversation page (`mode` "new": subject, message, attachments) and of a thread
- * (`mode` "reply": message, attachments). Without JavaScript it is one multipart post with the files. Once
- * hydrated, the browser checks the form first (the same rules as the server), uploads each file with progress and
+ * (`mode` "reply": message, attachments); the message field, and any before it, are the page's own. Without
+ * JavaScript it is one multipart post with the files. Once hydrated, the browser checks the form first (the same rules as the server), uploads each file with progress and
  * then posts the form with the uploaded files' keys instead of the files. The inputs keep their ids either way, so
  * the error summary's links always find them.
  */
@@ -46,7 +65,7 @@ export function MessageForm({
   answer,
   errors,
   onClientErrors,
-  threadId,
+  action,
   limits,
   fieldsBefore,
   fieldsAfter,
@@ -55,91 +74,35 @@ export function MessageForm({
   answer?: FormAnswer;
   errors: MessageErrors;
   onClientErrors(errors: MessageErrors): void;
-  threadId?: string;
+  /** Where it posts: the page's own address (from the loader). */
+  action: string;
   /** What the form shows of the rules, from the loader. */
   limits: FormLimits;
-  /** The page's own parts of the form before the message (a new conversation's recipient and subject)… */
-  fieldsBefore?: ReactNode;
+  /**
+   * The page's own parts of the form before the attachments: the message (new-message-fields.tsx, a reply's in
+   * conversation-page.tsx) and a new conversation's recipient and subject before it…
+   */
+  fieldsBefore: ReactNode;
   /** …and after the attachments (its disclaimer). */
   fieldsAfter?: ReactNode;
 }) {
   const t = useT();
-  const lang = useLang();
-  const hydrated = useHydrated();
-  const csrfToken = useCsrfToken();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const action = mode === "new" ? href("newConversation", lang) : href("conversation", lang, { threadId: threadId! });
-  const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number[] | null>(null);
-  const [uploadFailed, setUploadFailed] = useState(false);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [status, setStatus] = useState("");
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState(IDLE);
+  const { files, progress, failed: uploadFailed, fileProblem, status } = state;
   const sending = useRef(false);
-  const choices = useRef(0);
   const failureRef = useRef<HTMLDivElement>(null);
   const busy = progress !== null || (navigation.state === "submitting" && navigation.formAction === action);
-  const failed = uploadFailed || answer?.failure === "send";
   const k = (key: string) => `messaging.form.${key}`;
+  const failure = t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed"));
 
   useEffect(() => {
     if (uploadFailed) failureRef.current?.focus();
   }, [uploadFailed]);
 
-  // Chosen files are checked at once, at the field only: the summary (and its focus) waits for Send.
-  // The check loads with the first choice, not with the page; a later choice makes an earlier one's check stale.
-  function choose(list: FileList | null) {
-    const chosen = Array.from(list ?? []);
-    const choice = ++choices.current;
-    setFiles(chosen);
-    setUploadFailed(false);
-    import("./chosen-files")
-      .then((files) => files.problemOf(chosen))
-      // Not loaded: the check before sending finds the same.
-      .catch(() => null)
-      .then((problem) => {
-        if (choice !== choices.current) return;
-        setFileProblem(problem);
-        setStatus(problem ? errorText(t, problem, limits) : "");
-      });
-  }
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || sending.current) return;
-    sending.current = true;
-    const form = new FormData(event.currentTarget);
-    const chosen = Array.from(fileInput.current?.files ?? []);
-    try {
-      // The checks (zod) and the upload load with the first send, not with the page.
-      const send = await import("./message-send");
-      await send.sendMessage({
-        mode,
-        form,
-        files: chosen,
-        csrfToken,
-        t,
-        onChecked(found) {
-          onClientErrors(found);
-          setUploadFailed(false);
-        },
-        setProgress,
-        setStatus,
-        post: (prepared) => submit(prepared, { method: "post", action, encType: "multipart/form-data" }),
-      });
-    } catch {
-      // An upload, or loading the checks, failed: nothing was sent, and the form stays as it was for another try.
-      setUploadFailed(true);
-      setStatus(t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed")));
-    } finally {
-      sending.current = false;
-      setProgress(null);
-    }
-  }
-
-  const shown: MessageErrors = { ...errors, attachments: fileProblem ?? errors.attachments };
-  const error = (field: keyof MessageErrors) => (shown[field] ? errorText(t, shown[field], limits) : undefined);
+  // A problem found with the files as they were chosen stands before the form's own.
+  const attachmentsError = fileProblem ?? errors.attachments;
   return (
     <Form
       method="post"
@@ -147,37 +110,64 @@ export function MessageForm({
       action={action}
       noValidate
       className={`message-form message-form--${mode}`}
-      onSubmit={hydrated ? send : undefined}
+      onSubmit={(event) => {
+        // Once hydrated: the checks (zod) and the upload load with the first send, not with the page.
+        event.preventDefault();
+        if (busy || sending.current) return;
+        sending.current = true;
+        const form = new FormData(event.currentTarget);
+        import("./message-send")
+          .then((send) =>
+            send.sendMessage({
+              mode,
+              form,
+              t,
+              onChecked: onClientErrors,
+              setState,
+              post: (prepared) => submit(prepared, { method: "post", action, encType: "multipart/form-data" }),
+            }),
+          )
+          // An upload, or loading the checks, failed: nothing was sent, and the form stays as it was for another try.
+          .catch(() => setState((s) => ({ ...s, failed: true, status: failure })))
+          .finally(() => {
+            sending.current = false;
+            setState((s) => ({ ...s, progress: null }));
+          });
+      }}
     >
       <CsrfField />
-      {failed ? (
+      {uploadFailed || answer?.failure === "send" ? (
         <div className="banner banner--error" role="alert" tabIndex={-1} ref={failureRef} data-result-heading="">
           <p className="banner__title">{t("common.notice.error")}</p>
           <div className="banner__content">
-            <p>{t(k(mode === "new" ? "errors.sendFailed" : "errors.replyFailed"))}</p>
+            <p>{failure}</p>
           </div>
         </div>
       ) : null}
       {fieldsBefore}
-      <Textarea
-        id="message"
-        name="message"
-        label={t(k(mode === "new" ? "message" : "reply"))}
-        error={error("message")}
-        rows={mode === "new" ? 8 : 5}
-        defaultValue={answer?.values.message}
-      />
       <FileUpload
         id="attachments"
         name="attachments"
         label={t(k("attachments"))}
         hint={t(k("attachmentsHint"), limits.values)}
-        error={error("attachments")}
-        ref={fileInput}
+        error={attachmentsError ? errorText(t, attachmentsError, limits) : undefined}
         multiple
         accept={limits.accept}
-        onChange={(e) => choose(e.currentTarget.files)}
-        after={hydrated && files.length ? <ChosenFiles files={files} progress={progress} /> : null}
+        onChange={(event) => {
+          // Chosen files are checked at once, at the field only: the summary (and its focus) waits for Send. The
+          // check loads with the first choice, not with the page; not loaded, the check before sending finds the same.
+          const chosen = Array.from(event.currentTarget.files ?? []);
+          const choice = ++choices;
+          import("./chosen-files")
+            .then(
+              (m) => m.chosenState(chosen, (key) => errorText(t, key, limits)),
+              () => IDLE,
+            )
+            .then(({ files, fileProblem, status }) => {
+              if (choice === choices) setState((s) => ({ ...s, files, failed: false, fileProblem, status }));
+            });
+        }}
+        after={files.length ? <ChosenFiles files={files} progress={progress} /> : null}
       />
       {fieldsAfter}
       <p className="visually-hidden" role="status">

@@ -1,9 +1,8 @@
 import type { FormErrors } from "~/ui/form";
-import type { AttachmentProblem } from "./rules";
 
 /**
  * What the messaging pages show and what their forms answer: plain, serialisable views (times as ISO strings), the
- * same from the loader and from polling, and the forms' fields and error keys. No zod here: the list and thread
+ * same from the loader and from polling, and the forms' fields. No zod here: the list and thread
  * pages load this without the form schemas (message.schema.ts), which the browser loads only when a form is sent.
  */
 
@@ -11,13 +10,6 @@ export const MESSAGE_FIELDS = ["subject", "message", "attachments"] as const;
 export type MessageField = (typeof MESSAGE_FIELDS)[number];
 /** Field errors by field: an i18n key each. The field's id is its name, with and without JavaScript. */
 export type MessageErrors = FormErrors<MessageField>;
-
-export const FORM_ERRORS = "messaging.form.errors";
-const K = FORM_ERRORS;
-
-export function attachmentErrorKey(problem: AttachmentProblem): string {
-  return `${K}.attachments.${problem}`;
-}
 
 /**
  * What the message forms show of the rules: the file field's `accept`, and what every error text may need filled
@@ -38,8 +30,11 @@ export type MessageView = {
   created: string;
   /** Its time as the page shows it ("14.05"), written by the loader. */
   time: string;
-  /** Null when deleted. */
-  content: string | null;
+  /**
+   * Its text as the page shows it (written by the loader): paragraphs at blank lines, each as its lines. None when
+   * deleted or without text.
+   */
+  paragraphs: string[][];
   deleted: boolean;
   /** Who wrote it, with their title: "Anna Aho, Lääkäri" (written by the loader). */
   author: string;
@@ -117,4 +112,13 @@ export type FormAnswer = {
 export type ConversationPage =
   | { state: "error"; threadId: string; pollMs: number }
   | { state: "maintenance" }
-  | { state: "ok"; thread: ThreadView; now: string; pollMs: number; pollHref: string; limits: FormLimits };
+  | {
+      state: "ok";
+      thread: ThreadView;
+      now: string;
+      pollMs: number;
+      pollHref: string;
+      limits: FormLimits;
+      /** Where the reply form posts: the thread's own address. */
+      formAction: string;
+    };

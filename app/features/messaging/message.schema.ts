@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { textField } from "~/lib/text-field";
-import { CONTENT_MAX_LENGTH, SUBJECT_MAX_LENGTH, checkAttachments } from "./rules";
 import {
+  CONTENT_MAX_LENGTH,
   FORM_ERRORS as K,
-  MESSAGE_FIELDS,
+  SUBJECT_MAX_LENGTH,
   attachmentErrorKey,
-  type MessageErrors,
-  type MessageField,
-} from "./message-view";
+  checkAttachments,
+} from "./rules";
+import type { MessageErrors, MessageField } from "./message-view";
 
 /** Line breaks as the database keeps them: a form posts a textarea's lines with CR LF. */
 export const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
@@ -17,12 +17,18 @@ export function replyProblem(message: string | undefined, attachmentCount: numbe
   return !message?.trim() && attachmentCount === 0 ? `${K}.replyEmpty` : null;
 }
 
-/** The first error of each field of a zod result, as i18n keys. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): MessageErrors {
+/**
+ * The first error of each of the form's `fields` in a zod result, as i18n keys. (The fields are given, so that the
+ * browser's checks load without the pages' message-view.ts.)
+ */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly MessageField[],
+): MessageErrors {
   const errors: MessageErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0]) as MessageField;
-    if (MESSAGE_FIELDS.includes(field)) errors[field] ??= issue.message;
+    if (fields.includes(field)) errors[field] ??= issue.message;
   }
   return errors;
 }
@@ -64,10 +70,10 @@ export function checkMessageForm(
       subject: values.subject || undefined,
       message: values.message || undefined,
     });
-    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues, ["subject", "message"]));
   } else {
     const parsed = replySchema.safeParse({ message: values.message || undefined });
-    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues, ["message"]));
     else {
       const empty = replyProblem(values.message, files.length);
       if (empty) errors.message = empty;

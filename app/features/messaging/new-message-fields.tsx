@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CharacterCount, Field, useCharacterCountId } from "~/ui/form";
+import { CharacterCount, Field, Textarea, useCharacterCountId } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 import { errorText } from "./message-form";
 import type { FormAnswer, FormLimits, MessageErrors } from "./message-view";
@@ -7,7 +7,8 @@ import { EmergencyNotice } from "./notices";
 
 /**
  * The new-conversation page's own parts of the message form (message-form.tsx): the recipient with the care team,
- * the subject with its character count, and the disclaimer. A thread's reply form has none of them.
+ * the subject with its character count, the message, and the disclaimer. A thread's reply form has its own message
+ * field (conversation-page.tsx) and none of the others.
  */
 
 const k = (key: string) => `messaging.form.${key}`;
@@ -79,6 +80,29 @@ export function SubjectField({
         </>
       )}
     </Field>
+  );
+}
+
+/** The message. */
+export function MessageField({
+  answer,
+  errors,
+  limits,
+}: {
+  answer?: FormAnswer;
+  errors: MessageErrors;
+  limits: FormLimits;
+}) {
+  const t = useT();
+  return (
+    <Textarea
+      id="message"
+      name="message"
+      label={t(k("message"))}
+      error={errors.message ? errorText(t, errors.message, limits) : undefined}
+      rows={8}
+      defaultValue={answer?.values.message}
+    />
   );
 }
 

@@ -29,6 +29,14 @@ export const FALLBACK_THREAD_TITLE = "Keskustelu";
 
 export type AttachmentProblem = "type" | "tooLarge" | "tooMany" | "empty";
 
+/** Where the message forms' error texts are (i18n). Here, with the rules, for the browser's checks to load alike. */
+export const FORM_ERRORS = "messaging.form.errors";
+
+/** A problem with the attachments as its error key. */
+export function attachmentErrorKey(problem: AttachmentProblem): string {
+  return `${FORM_ERRORS}.attachments.${problem}`;
+}
+
 /** Checks the names and sizes of a message's attachments before any byte is stored. */
 export function checkAttachments(files: { fileName: string; size: number }[]): AttachmentProblem | null {
   if (files.length > ATTACHMENTS_MAX_COUNT) return "tooMany";

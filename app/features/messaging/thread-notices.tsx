@@ -1,11 +1,12 @@
 import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
+import type { ThreadView } from "./message-view";
 import { MaintenanceNotice } from "./notices";
 
 /**
- * The thread page's notices that few see (conversation-page.tsx loads them as one lazy part), by `kind`: that the
- * thread could not be read (on opening it, or by a poll), maintenance, and, in place of the reply form of a closed
- * thread, that it is closed (an alert when a reply was refused for it: "closedAlert").
+ * The thread page's notices that few see (conversation-page.tsx loads this module with the first one shown), by
+ * `kind`: that the thread could not be read (on opening it, or by a poll), maintenance, and, in place of the reply
+ * form of a closed thread, that it is closed (an alert when a reply was refused for it: "closedAlert").
  */
 export function ThreadNotice({ kind }: { kind: "loadFailed" | "maintenance" | "closed" | "closedAlert" }) {
   const t = useT();
@@ -27,6 +28,27 @@ export function ThreadNotice({ kind }: { kind: "loadFailed" | "maintenance" | "c
         <p>
           <LocalizedLink to="newConversation">{t("messaging.thread.startNew")}</LocalizedLink>
         </p>
+      </div>
+    </div>
+  );
+}
+
+/** Absences of the professionals the thread is assigned to, with their substitutes: seldom any. */
+export function AbsenceNotices({ thread }: { thread: ThreadView }) {
+  const t = useT();
+  if (!thread.absences.length) return null;
+  return (
+    <div className="banner absence-notices">
+      <p className="banner__title">{t("messaging.thread.absenceTitle")}</p>
+      <div className="banner__content">
+        {thread.absences.map((a, i) => (
+          <p key={i}>
+            {t("messaging.thread.absence", { name: a.name, start: a.start, end: a.end })}{" "}
+            {a.substitute
+              ? t("messaging.thread.substitute", { name: a.substitute })
+              : t("messaging.thread.noSubstitute")}
+          </p>
+        ))}
       </div>
     </div>
   );

@@ -1,15 +1,17 @@
-import type { RefObject } from "react";
 import type { T } from "~/lib/translate";
 import type { useToast } from "~/ui/notifications";
 import type { MessageView, ThreadView } from "./message-view";
 
 /**
- * What the thread page does with what a poll found (thread-polling.ts): loaded with the first poll that answers,
- * not with the page.
+ * What the thread page does with what a poll found (conversation-page.tsx): loaded with the first poll that
+ * answers, not with the page.
  */
 
 /** Spec part 2 §9: the conversation-closed toast stays 15 seconds. */
 const CLOSED_TOAST_MS = 15_000;
+
+/** The announcement's pending text (one thread page is open at a time). */
+let announceTimer = 0;
 
 const messagesOf = (thread: ThreadView) => thread.days.flatMap((d) => d.messages);
 
@@ -44,7 +46,6 @@ export function takePoll({
   t,
   show,
   setAnnouncement,
-  announceTimer,
   toast,
 }: {
   shown: ThreadView;
@@ -53,7 +54,6 @@ export function takePoll({
   t: T;
   show(thread: ThreadView): void;
   setAnnouncement(text: string): void;
-  announceTimer: RefObject<number>;
   toast: ReturnType<typeof useToast>["show"];
 }) {
   const result = pollResult(shown, next);
@@ -71,11 +71,8 @@ export function takePoll({
   show(next);
   if (added) {
     setAnnouncement("");
-    window.clearTimeout(announceTimer.current);
-    announceTimer.current = window.setTimeout(
-      () => setAnnouncement(t("messaging.thread.newMessages", { count: added })),
-      100,
-    );
+    window.clearTimeout(announceTimer);
+    announceTimer = window.setTimeout(() => setAnnouncement(t("messaging.thread.newMessages", { count: added })), 100);
   }
   if (closed) toast({ type: "info", message: t("messaging.thread.closedToast"), timeoutMs: CLOSED_TOAST_MS });
 }

@@ -5,7 +5,7 @@ import en from "../../../locales/en/messaging.json";
 import { I18nProvider } from "~/ui/i18n";
 import type { MessageView, ThreadDay, ThreadView } from "./message-view";
 import { newMessages, pollResult } from "./thread-poll-result";
-import { AbsenceNotices } from "./absence-notices";
+import { AbsenceNotices } from "./thread-notices";
 import { ThreadMessages } from "./thread-view";
 
 function render(node: React.ReactNode): string {
@@ -29,7 +29,7 @@ function message(id: string, time: string, over: Partial<MessageView> = {}): Mes
     id,
     created: `2026-11-19T${time}:00.000Z`,
     time,
-    content: `Message ${id}`,
+    paragraphs: [[`Message ${id}`]],
     deleted: false,
     author: "Anna Aho, Lääkäri",
     fromCustomer: false,
@@ -46,8 +46,8 @@ describe("a thread's messages", () => {
         day: "2026-11-19",
         label: "Thursday, 19 November 2026",
         messages: [
-          message("1", "08:00", { content: "Line 1\nLine <2>\n\nNext", fromCustomer: true }),
-          message("2", "09:00", { content: null, deleted: true }),
+          message("1", "08:00", { paragraphs: [["Line 1", "Line <2>"], ["Next"]], fromCustomer: true }),
+          message("2", "09:00", { paragraphs: [], deleted: true }),
         ],
       },
       {
@@ -142,7 +142,7 @@ describe("polling", () => {
 
   it("reports any other change, e.g. a message deleted, without new messages", () => {
     const [first, second] = shown.days[0].messages;
-    const next = { ...shown, days: day([first, { ...second, content: null, deleted: true }]) };
+    const next = { ...shown, days: day([first, { ...second, paragraphs: [], deleted: true }]) };
     expect(pollResult(shown, next)).toEqual({ thread: next, added: 0, closed: false });
   });
 });

@@ -3,14 +3,13 @@ import { useT } from "~/ui/i18n";
 import { LocalizedLink } from "~/ui/localized-link";
 import type { MessageView, ThreadDay } from "./message-view";
 
-/** A message's text as written: paragraphs at blank lines, line breaks kept, never HTML. */
-export function MessageText({ text }: { text: string }) {
-  const paragraphs = text.replace(/\r\n?/g, "\n").split(/\n{2,}/);
+/** A message's text as written: its paragraphs (by the loader), line breaks kept, never HTML. */
+export function MessageText({ paragraphs }: { paragraphs: string[][] }) {
   return (
     <div className="message__content">
-      {paragraphs.map((paragraph, i) => (
+      {paragraphs.map((lines, i) => (
         <p key={i}>
-          {paragraph.split("\n").map((line, j) => (
+          {lines.map((line, j) => (
             <Fragment key={j}>
               {j > 0 ? <br /> : null}
               {line}
@@ -76,8 +75,8 @@ function MessageItem({ message: m, focusTarget }: { message: MessageView; focusT
         <p className="message__deleted">
           <em>{t("messaging.common.deleted")}</em>
         </p>
-      ) : m.content ? (
-        <MessageText text={m.content} />
+      ) : m.paragraphs.length ? (
+        <MessageText paragraphs={m.paragraphs} />
       ) : null}
       {m.attachments.length ? (
         <ul className="link-list message__attachments" aria-label={t("messaging.thread.attachments")}>

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/new-conversation";
 import { MessageForm, summaryOf, useMessageErrors } from "~/features/messaging/message-form";
 import { MESSAGE_FIELDS } from "~/features/messaging/message-view";
-import { NewMessageNotes, RecipientField, SubjectField } from "~/features/messaging/new-message-fields";
+import { MessageField, NewMessageNotes, RecipientField, SubjectField } from "~/features/messaging/new-message-fields";
 import { AnnouncementBox, MaintenanceNotice } from "~/features/messaging/notices";
 import { newConversationAction } from "./page-actions.server";
 import { newConversationLoader } from "./pages.server";
@@ -43,6 +43,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
           <p className="lead">{t("messaging.newConversation.intro")}</p>
           <MessageForm
             mode="new"
+            action={loaderData.formAction}
             answer={actionData}
             errors={errors}
             onClientErrors={setClientErrors}
@@ -51,6 +52,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
               <>
                 <RecipientField href={loaderData.recipientHref} team={loaderData.team} />
                 <SubjectField answer={actionData} errors={errors} limits={loaderData.limits} />
+                <MessageField answer={actionData} errors={errors} limits={loaderData.limits} />
               </>
             }
             fieldsAfter={<NewMessageNotes />}

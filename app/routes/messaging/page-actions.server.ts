@@ -11,9 +11,15 @@ import type { Lang } from "~/lib/lang";
 import { href } from "~/route-table";
 import type { NewAttachment } from "~/features/messaging/attachments.server";
 import { fieldErrors, newConversationSchema, replyProblem, replySchema } from "~/features/messaging/message.schema";
-import { attachmentErrorKey, type FormAnswer, type MessageErrors } from "~/features/messaging/message-view";
+import { MESSAGE_FIELDS, type FormAnswer, type MessageErrors } from "~/features/messaging/message-view";
 import { notFound, requireMessaging, statusOf, threadIdOf, type Args } from "./page-access.server";
-import { CONTENT_MAX_LENGTH, FILE_NAME_MAX_LENGTH, checkAttachments, cleanFileName } from "~/features/messaging/rules";
+import {
+  CONTENT_MAX_LENGTH,
+  FILE_NAME_MAX_LENGTH,
+  attachmentErrorKey,
+  checkAttachments,
+  cleanFileName,
+} from "~/features/messaging/rules";
 import { sendMessage, sendMessageInNewThread, type SendResult } from "~/features/messaging/sending.server";
 import { threadForUser } from "~/features/messaging/threads.server";
 
@@ -92,7 +98,8 @@ export async function newConversationAction(args: Args) {
   const status = await statusOf();
   if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
   const submission = parseWithZod(form, { schema: newConversationSchema });
-  const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
+  const errors: MessageErrors =
+    submission.status === "success" ? {} : fieldErrors(toIssues(submission.error), MESSAGE_FIELDS);
   const files = await attachmentsOf(form, tooLarge);
   if ("error" in files) errors.attachments = files.error;
   if (submission.status !== "success" || "error" in files) return answer(400, { values, errors });
@@ -155,7 +162,8 @@ export async function replyAction(args: Args) {
   const status = await statusOf();
   if (status?.maintenance) return answer(503, { values, errors: {}, failure: "maintenance" });
   const submission = parseWithZod(form, { schema: replySchema });
-  const errors: MessageErrors = submission.status === "success" ? {} : fieldErrors(toIssues(submission.error));
+  const errors: MessageErrors =
+    submission.status === "success" ? {} : fieldErrors(toIssues(submission.error), MESSAGE_FIELDS);
   const files = await attachmentsOf(form, tooLarge);
   if ("error" in files) errors.attachments = files.error;
   else if (submission.status === "success") {

@@ -3,7 +3,7 @@ import en from "../../../locales/en/messaging.json";
 import fi from "../../../locales/fi/messaging.json";
 import type { MessagingUser, Thread } from "~/features/messaging/threads.server";
 import { translator } from "~/lib/translate";
-import { listItem, pollHref, threadView } from "./pages.server";
+import { listItem, paragraphsOf, pollHref, threadView } from "./pages.server";
 
 const tFi = translator("fi", { messaging: fi });
 const tEn = translator("en", { messaging: en });
@@ -85,7 +85,7 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
       id: "9",
       created: "2026-11-19T08:00:00.000Z",
       time: "10.00",
-      content: "Hei",
+      paragraphs: [["Hei"]],
       deleted: false,
       author: "Maija Meikäläinen",
       fromCustomer: true,
@@ -95,7 +95,7 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
     // A deleted message's text never reaches the page; a professional is named with their title.
     expect(view.days[0].messages[1]).toMatchObject({
       id: "10",
-      content: null,
+      paragraphs: [],
       deleted: true,
       fromCustomer: false,
       author: "Anna Aho, Lääkäri",
@@ -134,6 +134,18 @@ describe("the thread page's view (the one the page shows, loaded and polled alik
       ],
       ["2026-11-20", "Today", [["4", "10:00"]]],
     ]);
+  });
+});
+
+describe("a message's text as the thread shows it", () => {
+  it("is its paragraphs at blank lines, each as its lines, whatever the line breaks; none without text", () => {
+    expect(paragraphsOf("Line 1\r\nLine <2>\r\n\r\n\nNext\n")).toEqual([
+      ["Line 1", "Line <2>"],
+      ["Next", ""],
+    ]);
+    expect(paragraphsOf("One\rTwo")).toEqual([["One", "Two"]]);
+    expect(paragraphsOf("")).toEqual([]);
+    expect(paragraphsOf(null)).toEqual([]);
   });
 });
 

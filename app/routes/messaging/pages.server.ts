@@ -76,13 +76,22 @@ const calendarDate = (date: string, lang: Lang) => formatDate(new Date(`${date}T
 /** A name with its title: "Anna Aho, Lääkäri". */
 const withTitle = (name: string, title: string | null) => (title ? `${name}, ${title}` : name);
 
+/** A message's text as the thread shows it: paragraphs at blank lines, each as its lines (never HTML). */
+export const paragraphsOf = (text: string | null): string[][] =>
+  text
+    ? text
+        .replace(/\r\n?/g, "\n")
+        .split(/\n{2,}/)
+        .map((paragraph) => paragraph.split("\n"))
+    : [];
+
 /** A message as the thread shows it. */
 function messageView(m: Message, lang: Lang): MessageView {
   return {
     id: String(m.id),
     created: m.created.toISOString(),
     time: formatTime(m.created, lang),
-    content: m.deleted ? null : m.content,
+    paragraphs: m.deleted ? [] : paragraphsOf(m.content),
     deleted: m.deleted,
     author: withTitle(m.authorName, m.authorTitle),
     fromCustomer: m.authorType === "CustomerUser",
@@ -218,6 +227,8 @@ export type NewConversationPage =
       state: "ok";
       announcement: Announcement;
       limits: FormLimits;
+      /** Where the form posts: the page's own address. */
+      formAction: string;
       /** Where "your health care team" leads. */
       recipientHref: string;
       /** Who reads the message, by name and title: "Anna Aho (Lääkäri), …" (empty when the team is not known yet). */
@@ -248,6 +259,7 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
     state: "ok",
     announcement,
     limits: FORM_LIMITS,
+    formAction: href("newConversation", access.lang),
     recipientHref: recipientHref(access),
     team: team.map((m) => (m.title ? `${fullName(m)} (${m.title})` : fullName(m))).join(", "),
   };
@@ -258,7 +270,7 @@ export async function newConversationLoader(args: Args): Promise<NewConversation
 
 /**
  * The thread page. Opening it reads the thread (spec part 2 §4) and leaves a "who viewed my data" row. The open
- * page's poll (`?background=1`, features/messaging/thread-polling.ts) does neither: whether anyone saw what a poll
+ * page's poll (`?background=1`, features/messaging/conversation-page.tsx) does neither: whether anyone saw what a poll
  * brought only the page knows (it marks the thread read itself), and a poll's read is logged only when the same read
  * has no row in the last hour (app/.server/access-log.ts). Nor does a poll ever leave the page: a session that ended
  * meanwhile, or a thread no longer there, answers as a failed read, which ends the polling and says so.
@@ -306,5 +318,6 @@ async function threadPage(args: Args, background: boolean): Promise<Conversation
     pollMs,
     pollHref: pollHref(args.request),
     limits: FORM_LIMITS,
+    formAction: href("conversation", access.lang, { threadId: String(thread.id) }),
   };
 }

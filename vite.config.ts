@@ -51,9 +51,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               (/\/app\/(ui\/[^/]+\.tsx?|route-table\/index\.ts|lib\/(lang|translate|text-groups)\.ts)$/.test(id) &&
                 !/\/ui\/(form|session-expiry|code-boxes|pager|practitioner-avatar|error-view)\.tsx?$/.test(id))
                 ? "shell"
-                : // A field's frame and the two that wrap it most (a fieldset, an input): one file, as the pages
-                  // with a form load them together, and their code compresses best side by side.
-                  /\/app\/ui\/form\/(field|fieldset|text-field)\.tsx$/.test(id)
+                : // A field's frame and those that wrap it most (a fieldset, an input, a file field): one file, as
+                  // the pages with a form load them together, and their code compresses best side by side.
+                  /\/app\/ui\/form\/(field|fieldset|text-field|file-upload)\.tsx$/.test(id)
                   ? "field"
                   : // A file of its own: otherwise, as the layout's lazy error view imports it (for the server's
                     // render), it would be drawn into the shell with it.

@@ -32,7 +32,6 @@ export function AppointmentDetails({
 }) {
   const t = useT();
   const brand = useBrand();
-  const phone = brand?.customerServicePhone ?? "";
   const headingId = `appointment-${a.id}-heading`;
   // Check-in (spec part 1 §4): too early → a disabled button with the instruction; once open, CheckIn.
   const checkInHintId = `check-in-${a.id}-hint`;
@@ -43,7 +42,7 @@ export function AppointmentDetails({
         {a.status === "cancelled" ? <span className="tag">{t("appointments.details.cancelledTag")}</span> : null}
         {a.hasAppointeeCanceled ? <span className="tag">{t("appointments.details.providerCancelledTag")}</span> : null}
       </h2>
-      {a.hasAppointeeCanceled ? <Note kind="providerCancelled" phone={phone} /> : null}
+      {a.hasAppointeeCanceled ? <Note kind="providerCancelled" /> : null}
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("appointments.details.when")}</dt>
@@ -137,7 +136,7 @@ export function AppointmentDetails({
           </Link>
         </p>
       ) : a.cancelBlockedBy === "tooLate" ? (
-        <Note kind="tooLateToCancel" hours={cancellationLimitHours} phone={phone} />
+        <Note kind="tooLateToCancel" hours={cancellationLimitHours} />
       ) : null}
     </article>
   );

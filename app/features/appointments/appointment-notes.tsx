@@ -3,10 +3,12 @@ import type { AppointmentView } from "./appointments.server";
 import { CsrfField } from "~/ui/csrf-field";
 import { useT } from "~/ui/i18n";
 import { NotificationBanner } from "~/ui/notifications";
+import { useBrand } from "~/ui/root-data";
 
 /** The clinic cancelled the appointment (spec part 1 §4): its warning. A part of AppointmentDetails shown to few. */
-function ProviderCancelledNote({ phone }: { phone: string }) {
+function ProviderCancelledNote() {
   const t = useT();
+  const phone = useBrand()?.customerServicePhone ?? "";
   return (
     <NotificationBanner type="warning">
       <p>{t("appointments.details.providerCancelled", { phone })}</p>
@@ -15,8 +17,9 @@ function ProviderCancelledNote({ phone }: { phone: string }) {
 }
 
 /** Too late to cancel online: whom to call. A part of AppointmentDetails shown to few. */
-function TooLateToCancelNote({ hours, phone }: { hours: number; phone: string }) {
+function TooLateToCancelNote({ hours }: { hours: number }) {
   const t = useT();
+  const phone = useBrand()?.customerServicePhone ?? "";
   return (
     <p className="notice-text">
       {t("appointments.details.cannotCancel")}{" "}
@@ -68,13 +71,13 @@ function CheckIn({ appointment: a, consentNeeded }: { appointment: AppointmentVi
 /** One of the notes above, by kind: the one component AppointmentDetails loads when it shows any of them. */
 export function AppointmentNote(
   props:
-    | ({ kind: "providerCancelled" } & Parameters<typeof ProviderCancelledNote>[0])
+    | { kind: "providerCancelled" }
     | ({ kind: "tooLateToCancel" } & Parameters<typeof TooLateToCancelNote>[0])
     | ({ kind: "checkIn" } & Parameters<typeof CheckIn>[0]),
 ) {
   switch (props.kind) {
     case "providerCancelled":
-      return <ProviderCancelledNote {...props} />;
+      return <ProviderCancelledNote />;
     case "tooLateToCancel":
       return <TooLateToCancelNote {...props} />;
     default:

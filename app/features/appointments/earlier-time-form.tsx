@@ -5,7 +5,7 @@ import { CsrfField } from "~/ui/csrf-field";
 import { Radios, TextField, type FormErrors } from "~/ui/form";
 import { useT } from "~/ui/i18n";
 
-/** A rejected request for an earlier time, shown again with its errors. */
+/** A rejected request for an earlier time, shown again with its errors (as the fields say them, translated). */
 export type EarlierTimeSubmission = {
   appointmentId: number;
   values: { match: string; untilDate: string };
@@ -35,10 +35,6 @@ export function EarlierTimeSection({
   if (!state) return null;
   const ids = earlierTimeFieldIds(a.id);
   const headingId = `earlier-time-${a.id}-heading`;
-  const error = (field: "match" | "untilDate") => {
-    const key = submission?.errors[field];
-    return key ? t(key) : undefined;
-  };
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId} className="card__title">
@@ -70,7 +66,7 @@ export function EarlierTimeSection({
             name="match"
             idPrefix={ids.match}
             legend={t("appointments.earlierTime.matchLegend")}
-            error={error("match")}
+            error={submission?.errors.match}
             defaultValue={submission?.values.match}
             options={[
               {
@@ -90,7 +86,7 @@ export function EarlierTimeSection({
             className="input--short"
             label={t("appointments.earlierTime.untilLabel")}
             hint={t("appointments.earlierTime.untilHint", { date: a.startsOnText })}
-            error={error("untilDate")}
+            error={submission?.errors.untilDate}
             defaultValue={submission?.values.untilDate}
           />
           <button type="submit" className="button">

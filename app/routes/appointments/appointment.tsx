@@ -6,7 +6,8 @@ import type { Route } from "./+types/appointment";
 import { readForm } from "~/.server/api";
 import { now } from "~/.server/clock";
 import { requestInfo } from "~/.server/context";
-import { getLang } from "~/.server/i18n";
+import { getLang, serverT } from "~/.server/i18n";
+import type { T } from "~/lib/translate";
 import { AppointmentDetails } from "~/features/appointments/appointment-details";
 import { ArrivalReasonForm, arrivalReasonFieldId } from "~/features/appointments/arrival-reason-form";
 import { ARRIVAL_REASON_TOAST_MS, arrivalReasonSchema } from "~/features/appointments/arrival-reason";
@@ -69,11 +70,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * The error summary of a refused form of one appointment, put together here so that the page only translates it:
- * its entries (the i18n key of each as the message) and the ids of that appointment's fields, top to bottom.
+ * The error summary of a refused form of one appointment, put together here so that the page only shows it: its
+ * entries (each i18n key translated) and the ids of that appointment's fields, top to bottom.
  */
-const errorSummary = (appointmentId: number, errors: FieldError[]) => ({
-  errors,
+const errorSummary = (t: T, appointmentId: number, errors: FieldError[]) => ({
+  errors: errors.map((e) => ({ id: e.id, message: t(e.message) })),
   fieldOrder: [arrivalReasonFieldId(appointmentId), ...Object.values(earlierTimeFieldIds(appointmentId))],
 });
 
@@ -100,11 +101,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { brand } = requestInfo(context);
     const result = await askEarlierTime(session, id, values, { now: now(), lang, brand: brand.id });
     if (result.type === "notFound") throw data(null, { status: 404 });
-    if (result.type === "invalid")
+    if (result.type === "invalid") {
+      const t = serverT(context);
+      // The errors as the fields say them (the page shows them as they come).
+      const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, key && t(key)]));
       return data(
         {
-          earlierTime: { appointmentId: id, values, errors: result.errors } satisfies EarlierTimeSubmission,
+          earlierTime: { appointmentId: id, values, errors } satisfies EarlierTimeSubmission,
           errorSummary: errorSummary(
+            t,
             id,
             errorEntries(
               result.errors,
@@ -115,6 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         },
         { status: 400 },
       );
+    }
     throw redirect(back, {
       headers: { "Set-Cookie": flashCookie({ type: "success", key: "appointments.earlierTime.asked" }) },
     });
@@ -135,7 +141,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data(
         {
           arrivalReason: { appointmentId: id, value, error },
-          errorSummary: errorSummary(id, [{ id: arrivalReasonFieldId(id), message: error }]),
+          errorSummary: errorSummary(serverT(context), id, [{ id: arrivalReasonFieldId(id), message: error }]),
         },
         { status: 400 },
       );
@@ -166,10 +172,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="narrow-wide">
       <PageTitle title={title} hasErrors={!!summary} />
-      <ErrorSummary
-        errors={summary ? summary.errors.map((e) => ({ id: e.id, message: t(e.message) })) : []}
-        fieldOrder={summary?.fieldOrder ?? []}
-      />
+      <ErrorSummary errors={summary?.errors ?? []} fieldOrder={summary?.fieldOrder ?? []} />
       <h1>{title}</h1>
       {found ? (
         loaderData.appointments.map((a) => (

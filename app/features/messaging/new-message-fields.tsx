@@ -34,16 +34,11 @@ export function RecipientField({
   );
 }
 
+/** What the message form's own fields show: the refused form's values, the errors, the limits. */
+type FieldProps = { answer?: FormAnswer; errors: MessageErrors; limits: FormLimits };
+
 /** The subject, counted as it is typed. */
-export function SubjectField({
-  answer,
-  errors,
-  limits,
-}: {
-  answer?: FormAnswer;
-  errors: MessageErrors;
-  limits: FormLimits;
-}) {
+export function SubjectField({ answer, errors, limits }: FieldProps) {
   const t = useT();
   const [subjectLength, setSubjectLength] = useState(answer?.values.subject?.length ?? 0);
   const subjectCountId = useCharacterCountId("subject-counter");
@@ -84,15 +79,7 @@ export function SubjectField({
 }
 
 /** The message. */
-export function MessageField({
-  answer,
-  errors,
-  limits,
-}: {
-  answer?: FormAnswer;
-  errors: MessageErrors;
-  limits: FormLimits;
-}) {
+export function MessageField({ answer, errors, limits }: FieldProps) {
   const t = useT();
   return (
     <Textarea

@@ -8,6 +8,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Half of a surrogate pair without the other half: not a character at all. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Line breaks as the database keeps them and the pages split them: a form posts a textarea's lines with CR LF. */
+export const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
+
 /** The i18n key of the field error (namespace `common`, which every page has). */
 export const INVALID_CHARACTERS = "common.form.errors.invalidCharacters";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { excerpt } from "./message-view";
-import { checkMessageForm, newConversationSchema, normaliseLineBreaks } from "./message.schema";
+import { normaliseLineBreaks } from "~/lib/text";
+import { checkMessageForm, newConversationSchema } from "./message.schema";
 import { ATTACHMENTS_MAX_BYTES } from "./rules";
 
 const K = "messaging.form.errors";

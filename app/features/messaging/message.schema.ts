@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseLineBreaks } from "~/lib/text";
 import { textField } from "~/lib/text-field";
 import {
   CONTENT_MAX_LENGTH,
@@ -8,9 +9,6 @@ import {
   checkAttachments,
 } from "./rules";
 import type { MessageErrors, MessageField } from "./message-view";
-
-/** Line breaks as the database keeps them: a form posts a textarea's lines with CR LF. */
-export const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** A reply needs text or at least one attachment (spec part 2 §5). */
 export function replyProblem(message: string | undefined, attachmentCount: number): string | null {

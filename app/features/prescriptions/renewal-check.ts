@@ -1,4 +1,4 @@
-import { isPlainText } from "~/lib/text";
+import { isPlainText, normaliseLineBreaks } from "~/lib/text";
 import {
   ANSWER_MAX_LENGTH,
   FOLLOW_UPS,
@@ -26,7 +26,6 @@ export type PrescriptionAnswers = {
 export type RenewalAnswers = { prescriptions: Map<number, PrescriptionAnswers>; otherMedicines?: string };
 
 const isYesNo = (v: string | undefined): v is YesNo => v === "yes" || v === "no";
-const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /**
  * Checks a renewal form by the send rule (see above). `untouchedOmitted` says whether the post came from the page

@@ -16,6 +16,7 @@ import {
 } from "~/features/messaging/message-view";
 import { formatCalendarDate, formatDate, formatRelativeDate, formatTime, helsinkiDateParts } from "~/lib/format";
 import type { Lang } from "~/lib/lang";
+import { normaliseLineBreaks } from "~/lib/text";
 import type { T } from "~/lib/translate";
 import { href } from "~/route-table";
 import { API_PATHS, BACKGROUND_PARAM } from "~/route-table/api-paths";
@@ -79,8 +80,7 @@ const withTitle = (name: string, title: string | null) => (title ? `${name}, ${t
 /** A message's text as the thread shows it: paragraphs at blank lines, each as its lines (never HTML). */
 export const paragraphsOf = (text: string | null): string[][] =>
   text
-    ? text
-        .replace(/\r\n?/g, "\n")
+    ? normaliseLineBreaks(text)
         .split(/\n{2,}/)
         .map((paragraph) => paragraph.split("\n"))
     : [];

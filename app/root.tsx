@@ -1,6 +1,5 @@
 import {
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -183,7 +182,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {TOKENS[data?.brand.id ?? "main"] ? <link rel="stylesheet" href={TOKENS[data?.brand.id ?? "main"]} /> : null}
         {appCss ? <link rel="stylesheet" href={appCss} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
+        {/* No <Meta />: each page writes its own <title> (ui/page-title.tsx), and React Router's meta renderer
+            would be about 0.5 kB more script on every page. */}
         <Links />
         <Alternates />
         {data ? <TextPreloads data={data} /> : null}

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGS, type Lang } from "~/lib/lang";
 import { href, isRoutePath, parseRouteMatchId, setRoutePaths, translatePath, type RouteId } from "./route-table";
@@ -356,6 +357,17 @@ describe("routes.ts", () => {
     const paths = all.filter((r) => !r.index).map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(all.filter((r) => r.index)).toHaveLength(1);
+  });
+
+  it("has no route module exporting `meta`, which the root no longer renders (a page writes its <title>)", () => {
+    const files = [...new Set(all.map((r) => r.file))];
+    const withMeta = files.filter((file) =>
+      /export\s+(?:async\s+)?(?:function|const|let)\s+meta\b/.test(
+        readFileSync(new URL(file, import.meta.url), "utf8"),
+      ),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(withMeta).toEqual([]);
   });
 
   it("keeps the fixed, unlocalized endpoints and the catch-all", () => {

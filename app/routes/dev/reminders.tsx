@@ -59,14 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { job: "reminders" as const, quiet: result.quiet, count: result.queued };
 }
 
-export function meta() {
-  return [{ title: "Appointment reminders (development)" }];
-}
-
 export default function Reminders({ loaderData, actionData }: Route.ComponentProps) {
   const { leadHours, latestMinutes, quietHours } = loaderData;
   return (
     <div className="narrow">
+      <title>Appointment reminders (development)</title>
       <h1>Appointment reminders (development)</h1>
       <p>
         The server sends a reminder by SMS {leadHours} hours before an appointment (not later than {latestMinutes}{" "}

@@ -8,6 +8,7 @@ test("runs the reminder job from its development page and shows the reminders in
   await page.goto("/dev/outbox");
   await page.getByRole("link", { name: "Run the appointment reminder job now" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appointment reminders (development)");
+  await expect(page).toHaveTitle("Appointment reminders (development)");
   await expectAccessible(page);
   // In the quiet hours (21–8 Helsinki time) the job sends nothing unless told to.
   const quiet = page.getByLabel("Run it even though it is the quiet hours");

@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { ORIGINS, expect, expectAccessible, gotoRoute, identify, login, people, test } from "../fixtures";
+import {
+  ORIGINS,
+  expect,
+  expectAccessible,
+  expectHydrated,
+  gotoRoute,
+  identify,
+  login,
+  people,
+  test,
+} from "../fixtures";
 
 /** What the page pushed to the tag manager's data layer (nothing when no script ran). */
 async function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
@@ -138,4 +148,26 @@ test.describe("analytics", () => {
     await expect.poll(() => eventsNamed(page, "pageView")).toHaveLength(1);
     expect(await eventsNamed(page, "login")).toEqual([]);
   });
+});
+
+test("the accessibility check finds what it checks for: an image without a text alternative, a field without a label", async ({
+  page,
+  jsEnabled,
+}) => {
+  const faults = '<img src="/favicon.svg"><input type="text">';
+  if (jsEnabled) {
+    // Added once the page has hydrated (in the served HTML, hydration would replace them).
+    await gotoRoute(page, "login", "fi");
+    await expectHydrated(page.getByRole("link", { name: "Nordea", exact: true }));
+    await page.locator("main").evaluate((main, html) => main.insertAdjacentHTML("beforeend", html), faults);
+  } else {
+    // Added to the served HTML, which is what the check reads without JavaScript.
+    await page.route(/\/fi\/kirjaudu$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace("</main>", `${faults}</main>`) });
+    });
+    await gotoRoute(page, "login", "fi");
+  }
+  await expect(page.locator("main img:not([alt])")).toHaveCount(1);
+  await expect(expectAccessible(page)).rejects.toThrow(/image-alt: .*img[\s\S]*label: .*input/);
 });

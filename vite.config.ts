@@ -21,6 +21,22 @@ const keepClientBundle: Plugin = {
   },
 };
 
+/**
+ * React Router's browser code names its components after defining them (`NavLink.displayName = "NavLink"`, on a
+ * `forwardRef` result not marked pure), which the bundler must keep as side effects: so parts no page uses (NavLink,
+ * the unstable HistoryRouter) were in every page's script. The names only serve React's developer tools.
+ */
+const unnamedReactRouter: Plugin = {
+  name: "unnamed-react-router",
+  apply: "build",
+  transform(code, id) {
+    if (!/\/node_modules\/react-router\/dist\/[^?]*\.mjs$/.test(id)) return null;
+    return code
+      .replace(/^\s*[\w.]+\.displayName = "[^"]*";$/gm, "")
+      .replace(/= (React\d*)\.forwardRef\(/g, "= /* @__PURE__ */ $1.forwardRef(");
+  },
+};
+
 /** The files loaded by the time a file runs: itself and what it imports statically, all the way down. */
 function loadedWith(file: string, loaded = new Set<string>()): Set<string> {
   const chunk = clientBundle?.[file];
@@ -83,7 +99,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // with two passes takes about 4 kB more off them than the default minifier (DESIGN §8: ≤ 120 kB per page).
     ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, module: true } }),
   },
-  plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter(), keepClientBundle],
+  plugins: mode === "test" || process.env.VITEST ? [] : [reactRouter(), keepClientBundle, unnamedReactRouter],
   test: {
     environment: "node",
     testTimeout: 30_000,

@@ -26,15 +26,16 @@ const keepClientBundle: Plugin = {
  * `forwardRef` result not marked pure), which the bundler must keep as side effects: so parts no page uses (NavLink,
  * the unstable HistoryRouter) were in every page's script. The names only serve React's developer tools.
  */
+export function unnameReactRouter(code: string): string {
+  return code
+    .replace(/^\s*[\w.]+\.displayName = "[^"]*";$/gm, "")
+    .replace(/= (React\d*)\.forwardRef\(/g, "= /* @__PURE__ */ $1.forwardRef(");
+}
 const unnamedReactRouter: Plugin = {
   name: "unnamed-react-router",
   apply: "build",
-  transform(code, id) {
-    if (!/\/node_modules\/react-router\/dist\/[^?]*\.mjs$/.test(id)) return null;
-    return code
-      .replace(/^\s*[\w.]+\.displayName = "[^"]*";$/gm, "")
-      .replace(/= (React\d*)\.forwardRef\(/g, "= /* @__PURE__ */ $1.forwardRef(");
-  },
+  transform: (code, id) =>
+    /\/node_modules\/react-router\/dist\/[^?]*\.mjs$/.test(id) ? unnameReactRouter(code) : null,
 };
 
 /** The files loaded by the time a file runs: itself and what it imports statically, all the way down. */

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import type { E2eServer } from "./fixtures/e2e-servers";
 import { SHORT_SESSION_PORT, workerPort } from "./fixtures/ports";
 
 /**
@@ -23,15 +24,17 @@ function chromium(): string {
 
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
-function server(port: number, dataDir: string, extraEnv: string) {
-  return {
-    command: `rm -rf ${dataDir} && mkdir -p data && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} ${extraEnv} RATE_LIMIT_LOGIN=10000 RATE_LIMIT_IDENTIFICATION=10000 JOB_INTERVAL_SECONDS=0 npx tsx app/.server/server.ts > data/${dataDir.replace("data/", "")}.log 2>&1`,
-    cwd: "..",
-    url: `http://localhost:${port}/fi/kirjaudu`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-  };
+function server(port: number, env: Record<string, string> = {}): E2eServer {
+  const common = { RATE_LIMIT_LOGIN: "10000", RATE_LIMIT_IDENTIFICATION: "10000", JOB_INTERVAL_SECONDS: "0" };
+  // Data folders by port, so two runs on different ports (E2E_PORT) do not wipe each other's databases.
+  return { port, dataDir: `data/e2e-${port}`, env: { ...common, ...env } };
 }
+
+const SERVERS: E2eServer[] = [
+  ...Array.from({ length: WORKERS }, (_, i) => server(workerPort(i))),
+  // Sessions that go idle after 40 seconds, for the expiry warnings and redirect.
+  server(SHORT_SESSION_PORT, { SESSION_IDLE_SECONDS: "40" }),
+];
 
 /**
  * Tests tagged `@idle` spend most of their time waiting for a session to go idle (tens of seconds, no CPU). Each
@@ -86,10 +89,12 @@ export default defineConfig({
     trace: "off",
   },
   projects: process.env.E2E_REVERSE ? reversedProjects() : PROJECTS,
-  webServer: [
-    // Data folders by port, so two runs on different ports (E2E_PORT) do not wipe each other's databases.
-    ...Array.from({ length: WORKERS }, (_, i) => server(workerPort(i), `data/e2e-${workerPort(i)}`, "")),
-    // Sessions that go idle after 40 seconds, for the expiry warnings and redirect.
-    server(SHORT_SESSION_PORT, `data/e2e-${SHORT_SESSION_PORT}`, "SESSION_IDLE_SECONDS=40"),
-  ],
+  // One entry that starts every server at once (fixtures/e2e-servers.ts): the entries of a list start one by one.
+  webServer: {
+    command: "node --import tsx tests/fixtures/e2e-servers.ts",
+    cwd: "..",
+    env: { E2E_SERVERS: JSON.stringify(SERVERS) },
+    wait: { stdout: /e2e servers ready/ },
+    timeout: 180_000,
+  },
 });

@@ -25,7 +25,8 @@ function chromium(): string {
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 function server(port: number, env: Record<string, string> = {}): E2eServer {
-  const common = { RATE_LIMIT_LOGIN: "10000", RATE_LIMIT_IDENTIFICATION: "10000", JOB_INTERVAL_SECONDS: "0" };
+  // Logs on (the run's logs are read for personal data afterwards), background jobs off.
+  const common = { LOG_LEVEL: "info", JOB_INTERVAL_SECONDS: "0" };
   // Data folders by port, so two runs on different ports (E2E_PORT) do not wipe each other's databases.
   return { port, dataDir: `data/e2e-${port}`, env: { ...common, ...env } };
 }
@@ -95,6 +96,7 @@ export default defineConfig({
     cwd: "..",
     env: { E2E_SERVERS: JSON.stringify(SERVERS) },
     wait: { stdout: /e2e servers ready/ },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     timeout: 180_000,
   },
 });

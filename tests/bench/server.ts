@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 /**
- * The production server as a child process on a fresh database. It runs in its own process group so that the
- * whole tree (npx → tsx → node) can be stopped, and it is stopped when the benchmark exits for any reason.
+ * The production server as a child process on a fresh database: node with tsx's loader, as `npm run serve` without
+ * npm's and tsx's wrapper processes. It runs in its own process group so that the whole tree can be stopped, and it
+ * is stopped when the benchmark (or test) exits for any reason.
  */
 
 export type RunningServer = {
@@ -19,7 +20,7 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-function portIsFree(port: number): Promise<boolean> {
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.once("error", () => resolve(false));
@@ -60,14 +61,18 @@ export async function startServer(opts: {
   dataDir: string;
   timeoutMs?: number;
   env?: Record<string, string>;
+  /** A file (from `root`) for the server's output, kept after it stops; otherwise the output is kept in memory. */
+  log?: string;
 }): Promise<RunningServer> {
   rmSync(path.resolve(opts.root, opts.dataDir), { recursive: true, force: true });
   let output = "";
+  const logFile = opts.log ? path.resolve(opts.root, opts.log) : null;
+  const logFd = logFile ? openSync(logFile, "w") : null;
   const started = performance.now();
-  const child = spawn("npx", ["tsx", "app/.server/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "app/.server/server.ts"], {
     cwd: opts.root,
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: logFd === null ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -81,12 +86,14 @@ export async function startServer(opts: {
       ...opts.env,
     },
   });
+  if (logFd !== null) closeSync(logFd);
   live.add(child);
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-20_000);
   };
-  child.stdout!.on("data", append);
-  child.stderr!.on("data", append);
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  const outputSoFar = () => (logFile ? readFileSync(logFile, "utf8").slice(-20_000) : output);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.once("exit", () => live.delete(child));
 
@@ -105,7 +112,9 @@ export async function startServer(opts: {
   try {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+        throw new Error(
+          `the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${outputSoFar()}`,
+        );
       }
       const attempt = performance.now();
       try {
@@ -117,7 +126,7 @@ export async function startServer(opts: {
       }
       if (performance.now() > deadline)
         throw new Error(
-          `the server did not answer 200 on ${probeUrl} within ${opts.timeoutMs ?? 120_000} ms:\n${output}`,
+          `the server did not answer 200 on ${probeUrl} within ${opts.timeoutMs ?? 120_000} ms:\n${outputSoFar()}`,
         );
       await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - attempt))));
     }
@@ -126,13 +135,13 @@ export async function startServer(opts: {
     throw error;
   }
   const coldStartMs = performance.now() - started;
-  const ready = /ready in (\d+) ms/.exec(output);
+  const ready = /ready in (\d+) ms/.exec(outputSoFar());
   return {
     port: opts.port,
     pid: child.pid!,
     coldStartMs,
     reportedReadyMs: ready ? Number(ready[1]) : null,
-    output: () => output,
+    output: outputSoFar,
     stop,
   };
 }
